@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 from rich.terminal_theme import TerminalTheme
@@ -57,6 +57,7 @@ if TYPE_CHECKING:
     from textual.command import Provider
 
     from core.storage.opencache import OpenCache
+    from tui.screens.client import ClientApp
     from tui.screens.loading import LoadingScreen
 
 #: How often a game open read-only looks for what its writer appended.
@@ -114,7 +115,12 @@ class FireteamApp(RepaintsAfterBatch, App):
         Binding("ctrl+q", "quit", N_("Quit"), priority=True),
         Binding("ctrl+backslash,f12", "screenshot", N_("Save a screenshot (SVG)"), show=False),
     ]
-    QUIT_KEYS = frozenset(key for binding in BINDINGS if binding.action == "quit" for key in binding.key.split(","))
+    QUIT_KEYS: ClassVar[frozenset[str]] = frozenset(
+        key
+        for binding in BINDINGS
+        if isinstance(binding, Binding) and binding.action == "quit"
+        for key in binding.key.split(",")
+    )
 
     def __init__(
         self,
@@ -161,12 +167,14 @@ class FireteamApp(RepaintsAfterBatch, App):
         self.watching = watching
         #: Games this app opened itself (new game, load game) and so must close.
         self.owns_game = False
-        self._unsubscribe = None
+        self._unsubscribe: Callable[[], None] | None = None
         self._redraw_queued = False
         #: Where the core's errors are logged while this app runs (``core.errorlog.ErrorLog``).
         self._error_log: ErrorLog | None = None
         #: Who writes the save, when it was opened read-only because another process does.
         self.locked_by = ""
+        #: A game open read-only whose save could not be followed: it is followed no more.
+        self._unfollowed: Game | None = None
         #: Whether the cycle collector was paused for the start (``tui.main``), to resume at the first frame.
         self.gc_paused = False
         #: With no game yet: what opens it, in a worker thread, while a progress bar shows.
@@ -236,7 +244,7 @@ class FireteamApp(RepaintsAfterBatch, App):
                 return
         await super().on_event(event)
 
-    def _quits_loading(self, event: events.Key | events.Paste) -> bool:
+    def _quits_loading(self, event: events.Event) -> bool:
         """Whether ``event`` is the quit key pressed while a big save loads: it quits at once
         (held, it would wait for the load to end; elsewhere it keeps its place among the keys)."""
         return self.game is None and getattr(event, "key", None) in self.QUIT_KEYS
@@ -369,7 +377,8 @@ class FireteamApp(RepaintsAfterBatch, App):
         except OSError as e:
             self.call_from_thread(self._not_opened_because, str(e.strerror or e))
             return
-        self.call_from_thread(self._opened, game, locked_by)
+        # (mypy solves Textual's ``T | Awaitable[T]`` for a coroutine of None as Never.)
+        self.call_from_thread(self._opened, game, locked_by)  # type: ignore[arg-type]
 
     def _not_opened_because(self, error: str) -> None:
         self._not_opened(_("cannot open the save: {error}").format(error=error))
@@ -392,6 +401,8 @@ class FireteamApp(RepaintsAfterBatch, App):
         await self._start()
 
     async def _start(self) -> None:
+        game = self.game
+        assert game is not None, "started without a game"
         bottom = self.screen_stack[0]
         if isinstance(bottom, GameScreen):  # the app's own first screen (``get_default_screen``)
             # Mounted in a task of its own: what follows is done once its first frame is
@@ -409,18 +420,18 @@ class FireteamApp(RepaintsAfterBatch, App):
             # who quit at once): Textual mounted none of the screen's panes, and there is nothing
             # to show or to listen for; what the load found is kept all the same (the open cache's
             # entry: the save's next open is quick).
-            self.game.keep_cache()
+            game.keep_cache()
             return
         # What the open left for later (the open cache's entry, ``run_app``) is done once the game shows.
-        self.call_after_refresh(self.game.keep_cache)
+        self.call_after_refresh(game.keep_cache)
         if self.gc_paused:
             self.call_after_refresh(self._resume_gc)
         self.call_after_refresh(self._release_typeahead)
-        self._unsubscribe = self._listen(self.game)
+        self._unsubscribe = self._listen(game)
         # The screen was composed from the game before it listened: what another seat did
         # meanwhile (a loaded server draws a first frame slowly) is looked for once more.
         self._game_changed(None)
-        for note in self.game.notes:
+        for note in game.notes:
             self.notify(note, title=_("The save was repaired on opening"), severity="warning", timeout=10, markup=False)
         if not self.remote:
             self.set_interval(FOLLOW_EVERY_S, self._follow_save)
@@ -429,7 +440,7 @@ class FireteamApp(RepaintsAfterBatch, App):
             self.typeahead.release()
             from tui.screens.dialogs import LockedScreen  # a locked save's question: not otherwise imported
 
-            self.push_screen(LockedScreen(str(self.game.path), self.locked_by), self._locked_answer)
+            self.push_screen(LockedScreen(str(game.path), self.locked_by), self._locked_answer)
 
     def _resume_gc(self) -> None:
         """The first frame is drawn: what the start made stays, out of the collector's way."""
@@ -482,7 +493,7 @@ class FireteamApp(RepaintsAfterBatch, App):
         store, settings = self.store, self.settings
         self.run_worker(lambda: self.write_user_data(store.save_settings, settings), thread=True, group="settings")
 
-    def write_user_data(self, write, *args) -> None:
+    def write_user_data(self, write: Callable[..., object], *args: object) -> None:
         """Run ``write`` (a ``UserStore`` method; in a worker thread): a failure is told, not raised."""
         try:
             write(*args)
@@ -503,12 +514,12 @@ class FireteamApp(RepaintsAfterBatch, App):
     def _follow_save(self) -> None:
         """A game open read-only takes in what its writer (another process) appends."""
         game = self.game
-        if game is None or game.writable or getattr(game, "follow_failed", False):
+        if game is None or game.writable or game is self._unfollowed:
             return
         try:
             game.follow()
         except SaveError as e:
-            game.follow_failed = True  # type: ignore[attr-defined]
+            self._unfollowed = game
             self.notify(
                 _("stopped following the save: {error}").format(error=e), severity="error", timeout=15, markup=False
             )
@@ -568,15 +579,17 @@ class FireteamApp(RepaintsAfterBatch, App):
         old, owned = self.game, self.owns_game
         self.game, self.replay, self.owns_game = game, replay or bool(game.copy_role), True
         self._unsubscribe = self._listen(game)
-        if owned and old is not game:
+        if owned and old is not None and old is not game:
             old.close()
         self.call_later(self._show_game)
 
     def _game_screen(self) -> GameScreen:
+        game = self.game
+        assert game is not None, "a game screen without a game"
         # A side's copy is shown as its side's game: it holds nothing more.
-        role = self.game.copy_role or self.role
+        role = game.copy_role or self.role
         return GameScreen(
-            self.game,
+            game,
             role=role,
             seat=self.seat,
             replay=self.replay,
@@ -589,8 +602,9 @@ class FireteamApp(RepaintsAfterBatch, App):
         # Down to the game screen (the first, or the one over the blank default), which is replaced.
         while len(self.screen_stack) > (1 if isinstance(self.screen_stack[0], GameScreen) else 2):
             await self.pop_screen()
-        await self.switch_screen(self._game_screen())
-        for note in self.game.notes:
+        screen = self._game_screen()
+        await self.switch_screen(screen)
+        for note in screen.game.notes:
             self.notify(note, title=_("The save was repaired on opening"), severity="warning", timeout=10, markup=False)
 
     # ---------------------------------------------------------------- language
@@ -632,14 +646,16 @@ class FireteamApp(RepaintsAfterBatch, App):
     def screenshot_folder(self) -> Path:
         return (self.store or UserStore.default()).screenshots
 
-    def action_screenshot(self) -> None:
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Textual's action, its SVG saved as ``filename`` (None: Textual's name for it) in ``path`` (None:
+        the user's screenshots folder, not Textual's Downloads)."""
         if self.remote:
             self.notify(_("screenshots are not saved on a shared table"), severity="warning", markup=False)
             return
-        folder = self.screenshot_folder()
+        folder = Path(path) if path is not None else self.screenshot_folder()
         try:
             folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-            path = self.save_screenshot(path=str(folder))
+            saved = self.save_screenshot(filename, path=str(folder))
         except OSError as e:
             self.notify(
                 _("no screenshot: {folder}: {error}").format(folder=folder, error=e.strerror or e),
@@ -648,7 +664,7 @@ class FireteamApp(RepaintsAfterBatch, App):
             )
             return
         self.notify(
-            _("screenshot saved in {folder}: {name}").format(folder=folder, name=Path(path).name),
+            _("screenshot saved in {folder}: {name}").format(folder=folder, name=Path(saved).name),
             timeout=8,
             markup=False,
         )
@@ -666,6 +682,11 @@ class FireteamApp(RepaintsAfterBatch, App):
 
 
 # --------------------------------------------------------------------- entry
+
+
+if TYPE_CHECKING:
+    # Fireteam's app is what its screens take it for (``tui.screens.client``): mypy checks it here.
+    _CLIENT_APP: type[ClientApp] = FireteamApp
 
 
 def _size(save: Path | None) -> int:

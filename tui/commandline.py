@@ -43,7 +43,7 @@ ANSWER_SHARE = 3
 def fit_rows(text: Text, width: int, rows: int, console: Console) -> Text:
     """``text`` wrapped at ``width`` on at most ``rows`` rows, its last row ending in ``…``
     if it is cut there; each row ends in a line break of its own, so it shows as wrapped here."""
-    lines = text.wrap(console, max(1, width))
+    lines = list(text.wrap(console, max(1, width)))
     if len(lines) > rows:
         lines = lines[:rows]
         last = lines[-1]

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from textual.geometry import Region
 from textual.strip import Strip
 
-from tui.textual_internals import ChopsUpdate, Compositor, changed_regions
+from tui.textual_internals import ChopsUpdate, Compositor, LayoutUpdate, changed_regions
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,7 +46,7 @@ class RowsCompositor(Compositor):
     #: Per screen row, the column ranges ``[x1, x2)`` changed: set while a partial update renders.
     _changed_rows: dict[int, list[tuple[int, int]]] | None = None
 
-    def render_full_update(self, simplify: bool = False):
+    def render_full_update(self, simplify: bool = False) -> LayoutUpdate:
         # Every row changes, at its whole width: a widget wholly behind others on a row (the
         # screen, a container, a pane under its view) is not asked for it, as in a partial
         # update.  The first frame is one: a fifth of its render was such rows, thrown away.
@@ -57,7 +57,7 @@ class RowsCompositor(Compositor):
         finally:
             self._changed_rows = None
 
-    def render_partial_update(self):
+    def render_partial_update(self) -> ChopsUpdate | None:
         rows: dict[int, list[tuple[int, int]]] = {}
         for x, y, width, height in changed_regions(self):
             for row in range(y, y + height):
@@ -71,12 +71,14 @@ class RowsCompositor(Compositor):
             # Textual sends, for the piece of a row that starts where a changed span ends, a
             # cursor move and none of the piece; a piece no widget in front of the change was
             # asked for is an empty one here, so that the bytes sent stay Textual's own.
+            # (Textual's chops are its own, read-only mappings: a row so patched is a copy.)
             empty = Strip([])
+            chops = list(update.chops)
             for y, _x1, x2 in update.spans:
-                line = update.chops[y]
+                line = chops[y]
                 if x2 in line and line[x2] is None:
-                    line[x2] = empty
-            update = RowsUpdate(update.chops, update.spans, update.chop_ends)
+                    chops[y] = {**line, x2: empty}
+            update = RowsUpdate(chops, update.spans, update.chop_ends)
         return update
 
     def _get_renders(self, crop: Region | None = None) -> Iterable[tuple[Region, Region, list[Strip]]]:
@@ -98,7 +100,7 @@ class RowsCompositor(Compositor):
             left, right = visible.x, visible.right
             # Only a widget wholly on the screen cuts the rows at its edges (``Compositor.cuts``),
             # so only such a widget's row is known to fill whole pieces of it.
-            fills = visible in screen
+            fills = screen.contains_region(visible)
             # The runs of rows on which the widget shows some of a changed region that no
             # widget in front of it fills; each is rendered at the widget's whole visible
             # width (the clip the caller cuts with: ``_render_chops`` divides each row at

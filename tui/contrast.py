@@ -47,8 +47,8 @@ def contrast(a: Color, b: Color) -> float:
 
 def _luminance(color: Color) -> float:
     def channel(c: int) -> float:
-        c = c / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+        share = c / 255
+        return share / 12.92 if share <= 0.03928 else ((share + 0.055) / 1.055) ** 2.4
 
     return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
 
@@ -87,9 +87,9 @@ def guarded(style: Style, background: Color) -> Style:
     text = _black_or_white(bg)
     if contrast(Color.from_rich_color(text), bg) < AAA:
         dark = contrast(bg, _BLACK) < contrast(bg, _WHITE)
-        bg_colour, text = (_BLACK, _WHITE) if dark else (_WHITE, _BLACK)
+        bg_colour, text_colour = (_BLACK, _WHITE) if dark else (_WHITE, _BLACK)
         behind = RichColor.from_rgb(*bg_colour.rgb)
-        text = RichColor.from_rgb(*text.rgb)
+        text = RichColor.from_rgb(*text_colour.rgb)
         return style + (Style(color=behind, bgcolor=text) if style.reverse else Style(color=text, bgcolor=behind))
     if style.reverse:
         return style + Style(bgcolor=text)

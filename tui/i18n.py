@@ -15,6 +15,7 @@ place (``FireteamApp.set_language``).  Which language a local client starts in:
 from __future__ import annotations
 
 from collections.abc import Mapping
+from decimal import Decimal
 from fractions import Fraction
 from string import Formatter
 
@@ -111,7 +112,7 @@ def shown(text: Text, ruleset: Ruleset, state: GameState | None = None) -> str:
         return render(text, ruleset.domain)
 
 
-def number(n: int | float) -> str:
+def number(n: int | float | Decimal) -> str:
     """A number as the reader writes it: ``1,000,000`` in English, ``1.000.000`` in Italian."""
     return grouped(n)
 

@@ -15,15 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from typing import TYPE_CHECKING
 
 from textual.binding import Binding
 
 from tui.i18n import N_, _
-from tui.textual_internals import keymap
-
-if TYPE_CHECKING:
-    from textual.dom import DOMNode
+from tui.textual_internals import InApp, keymap
 
 #: A key as Textual names it: ``f1``, ``ctrl+f``, ``colon``, ``right_square_bracket``, ``ctrl+shift+up``.
 KEY = re.compile(r"[a-z0-9_]{1,32}(\+[a-z0-9_]{1,32}){0,3}")
@@ -148,28 +144,30 @@ def checked(keys: dict[str, str]) -> tuple[dict[str, str], list[str]]:
     return keymap, problems
 
 
-def bound(node: DOMNode, binding: Binding) -> Binding:
+def bound(node: InApp, binding: Binding) -> Binding:
     """``binding`` as it is now: with the keys the keymap of ``node``'s app gives its id
     (``App.set_keymap``), else its own."""
     keys = keymap(node)
-    return dataclasses.replace(binding, key=keys[binding.id]) if binding.id in keys else binding
+    if binding.id is None or binding.id not in keys:  # (a binding without an id no keymap can name)
+        return binding
+    return dataclasses.replace(binding, key=keys[binding.id])
 
 
-def bound_keys(node: DOMNode, binding_id: str) -> list[str]:
+def bound_keys(node: InApp, binding_id: str) -> list[str]:
     """The keys (Textual's names) of the game screen's binding ``binding_id`` as they are now; its
     first is the one every terminal sends (``GAME_BINDINGS``), where a hint has room for one."""
     (binding,) = [b for b in GAME_BINDINGS if b.id == binding_id]
     return bound(node, binding).key.split(",")
 
 
-def keys_of(node: DOMNode, binding_id: str, *, first: bool = False) -> str:
+def keys_of(node: InApp, binding_id: str, *, first: bool = False) -> str:
     """The keys of the game screen's binding ``binding_id`` as they are now, in words (``Ctrl+F / F1``);
     ``first``: only the first (:func:`bound_keys`)."""
     keys = bound_keys(node, binding_id)
     return key_label(",".join(keys[:1] if first else keys))
 
 
-def short_key(node: DOMNode, binding_id: str) -> str:
+def short_key(node: InApp, binding_id: str) -> str:
     """The first key of ``binding_id`` as a row short of room writes it: an arrow key as its arrow."""
     key = bound_keys(node, binding_id)[0]
     return ARROWS.get(key) or key_label(key)

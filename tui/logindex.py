@@ -150,7 +150,7 @@ class LogFilter(msgspec.Struct, frozen=True):
 
 def event_kind(e: ev.Event) -> str:
     """The event's tag as saved (roll, move, status, cmd, phase, dp, …)."""
-    return type(e).__struct_config__.tag  # type: ignore[attr-defined,no-any-return]
+    return str(type(e).__struct_config__.tag)  # (msgspec types a tag str or int: every event's is a str)
 
 
 def event_units(e: ev.Event) -> tuple[str, ...]:

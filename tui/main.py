@@ -102,7 +102,7 @@ def _completion(shell: str) -> str:
     for parser in [p, *_subparsers(p)]:
         for action in parser._actions:
             if action.type is not None and getattr(action.type, "__name__", "") in ("Path", "PosixPath", "WindowsPath"):
-                action.complete = shtab.FILE  # type: ignore[attr-defined]
+                action.complete = shtab.FILE  # type: ignore[attr-defined]  # (shtab's own attribute of an action)
     return shtab.complete(p, shell=shell)
 
 

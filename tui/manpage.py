@@ -62,16 +62,22 @@ def _choices(action: argparse.Action) -> str:
     return ", ".join(map(str, action.choices or ()))
 
 
+def _metavar(action: argparse.Action) -> str:
+    """What stands for the value(s) of ``action``, as its usage says it: a tuple (``nargs=2``) one name a value."""
+    metavar = action.metavar or action.dest.upper()
+    return metavar if isinstance(metavar, str) else " ".join(metavar)
+
+
 def _options(parser: argparse.ArgumentParser) -> list[str]:
     lines = []
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction) or action.help == argparse.SUPPRESS:
             continue
         if action.option_strings:
-            metavar = "" if action.nargs == 0 else " " + (action.metavar or action.dest.upper())
+            metavar = "" if action.nargs == 0 else " " + _metavar(action)
             names = ", ".join(f"\\fB{roff(o)}\\fR{roff(metavar)}" for o in action.option_strings)
         else:
-            names = f"\\fI{roff(action.metavar or action.dest.upper())}\\fR"
+            names = f"\\fI{roff(_metavar(action))}\\fR"
         text = (action.help or "") % {"default": action.default, "prog": parser.prog, "choices": _choices(action)}
         lines += [".TP", names, roff(text)]
     return lines

@@ -31,6 +31,8 @@ class GameCommands(Provider):
             out.append((name, help_text, partial(screen.call_later, screen.run_action, action)))
         return out
 
+    # (Textual types a hit's help as str; it reads it with Content.from_markup, which takes a Content as it is.)
+
     async def discover(self) -> Hits:
         for name, help_text, callback in self._entries():
             yield DiscoveryHit(Content(name), callback, text=name, help=_help(help_text))  # type: ignore[arg-type]

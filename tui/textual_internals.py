@@ -89,7 +89,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from importlib import import_module
-from typing import TYPE_CHECKING, Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, TypeVar
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -105,19 +105,38 @@ if TYPE_CHECKING:
     from textual.css.stylesheet import CSSLocation, Stylesheet
     from textual.dom import DOMNode
     from textual.geometry import Region
-    from textual.message_pump import MessagePump
     from textual.screen import Screen
     from textual.widget import Widget
     from textual.widgets import Input, OptionList
     from textual.widgets._footer import FooterKey
 
-    #: Made when first asked for (``_parsing_stylesheet``): importing Textual's stylesheet takes a while.
-    ParsingStylesheet: type[Stylesheet]
+    class ParsingStylesheet(Stylesheet):
+        """The class ``_parsing_stylesheet`` makes, as the type checker sees it (made when first asked
+        for: importing Textual's stylesheet takes a while), so that a subclass may refine ``parse_rules``."""
+
+        def parse_rules(
+            self,
+            css: str,
+            read_from: CSSLocation,
+            is_default_rules: bool = False,
+            tie_breaker: int = 0,
+            scope: str = "",
+        ) -> list[RuleSet]: ...
+
     _App = App[Any]
 else:
     _App = object  # a mixin's base: Textual's App is imported by the class it is mixed into
 
 _S = TypeVar("_S", bound="Screen[Any]")
+
+
+class InApp(Protocol):
+    """Whatever runs in an app: a widget, a screen, or what a part of the game screen knows of it
+    (``tui.screens.seat.SeatScreen``); its app's keymap is read."""
+
+    @property
+    def app(self) -> App[Any]: ...
+
 
 #: Where each name lives.  They are imported when first asked for, not with this module:
 #: the client's start imports only what its first frame needs (the footer comes after it).
@@ -185,6 +204,7 @@ class RepaintsAfterBatch(_App):
 
 def capture_output_into(app: App[Any], stdout: TextIO, stderr: TextIO) -> None:
     """Make ``app``'s capture of ``sys.stdout`` and ``sys.stderr`` while it runs these streams."""
+    # (Textual types these private attributes as its own capture; it only redirects sys.stdout and stderr to them.)
     app._capture_stdout = stdout  # type: ignore[assignment]
     app._capture_stderr = stderr  # type: ignore[assignment]
 
@@ -247,7 +267,7 @@ def overlays_later(screen_class: type[_S]) -> type[_S]:
     def _extend_compose(self: Screen[Any], widgets: list[Widget]) -> None:
         pass
 
-    screen_class._extend_compose = _extend_compose  # type: ignore[method-assign]
+    screen_class._extend_compose = _extend_compose  # type: ignore[method-assign]  # (a private step, replaced)
     return screen_class
 
 
@@ -314,7 +334,7 @@ def dismiss_suggestion(box: Input) -> None:
     box._suggestion = ""
 
 
-def keymap(node: MessagePump) -> Mapping[str, str]:
+def keymap(node: InApp) -> Mapping[str, str]:
     """The keys the keymap of ``node``'s app gives binding ids now (``App.set_keymap``'s, in Textual's
     key names); none where no app runs (a screen made to be read, never shown)."""
     from textual._context import NoActiveAppError

@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
+from typing import overload
 
 from core.language.i18n import _
 from core.language.numerals import localised
@@ -99,6 +100,11 @@ def check_die(check: ev.AtLeast | ev.All | ev.Each, sides: int) -> Fraction:
     return p_face_at_most(check.face, sides) if check.under else p_face_at_least(check.face, sides)
 
 
+# A check with a single success always has its chance (the client's odds say it without asking).
+@overload
+def check_chance(check: ev.AtLeast | ev.All | ev.Sum, dice: int, sides: int = 6) -> Fraction: ...
+@overload
+def check_chance(check: ev.Check | None, dice: int, sides: int = 6) -> Fraction | None: ...
 def check_chance(check: ev.Check | None, dice: int, sides: int = 6) -> Fraction | None:
     """The chance, before the roll, that ``dice`` dice pass ``check`` (None when it has
     no single success: dice read each on its own, an opposed roll, a table)."""

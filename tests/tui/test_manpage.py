@@ -58,3 +58,17 @@ def test_the_readmes_command_installs_it_where_man_finds_it(tmp_path):
     env = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "LANG": "C.UTF-8"}
     found = subprocess.run(["man", "-w", "fireteam"], capture_output=True, text=True, env=env, timeout=60)
     assert found.stdout.strip() == str(venv / "share" / "man" / "man1" / "fireteam.1"), found.stderr
+
+
+def test_an_option_of_two_values_names_both_in_the_page():
+    """An option whose metavar is a tuple (``nargs=2``, as a table server's ``--table NAME SAVE``)
+    is said as its usage says it; the page's maker added the tuple to a str (a TypeError: mypy)."""
+    import argparse
+
+    from tui.manpage import _options
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--table", nargs=2, metavar=("NAME", "SAVE"), help="a table")
+    parser.add_argument("pair", nargs=2, metavar=("FROM", "TO"), help="a pair")
+    lines = _options(parser)
+    assert lines[-6:] == [".TP", "\\fB\\-\\-table\\fR NAME SAVE", "a table", ".TP", "\\fIFROM TO\\fR", "a pair"]

@@ -91,3 +91,19 @@ async def test_a_typed_path_is_checked_as_typed_and_started(tmp_path):
         await _until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert app.game.state.scenario == "Raid on the radar post"
         assert app.game.state.vars["night"] == 1
+
+
+def test_a_ruleset_that_reads_no_files_refuses_a_typed_path_in_words(tmp_path):
+    """A ruleset that reads no scenario files (a plugin's, ``scenario_format`` None): a path typed on
+    the new game screen is refused in words, as ``scenario PATH`` refuses it; the screen gave the
+    parser None for the format (an AttributeError in its handler, the app's traceback: mypy)."""
+    import copy
+
+    from tui.screens.newgame import load_file
+
+    path = tmp_path / "raid.toml"
+    shutil.copy(get_ruleset("ludonet").scenarios["night-raid"].file, path)
+    ruleset = copy.copy(get_ruleset("ludonet"))
+    ruleset.scenario_format = None
+    assert load_file(ruleset, str(path)) == f"{ruleset.shown_name()} reads no scenario files"
+    assert load_file(get_ruleset("ludonet"), str(path)).sc.id == "night-raid"

@@ -190,6 +190,16 @@ async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypa
         assert any(str(store.screenshots) in n.message for n in app._notifications)
 
 
+async def test_the_screenshot_action_takes_textual_s_name_for_the_file(game, store, tmp_path, monkeypatch):
+    """Textual's screenshot action takes a file's name (and folder); ours took neither, and
+    ``screenshot('turn-3.svg')`` saved under a name of Textual's (mypy: an override that drops its parameters)."""
+    monkeypatch.chdir(tmp_path)
+    async with piloted(game, (80, 24), store=store) as (app, pilot):
+        await app.run_action("screenshot('turn-3.svg')")
+        await settled(pilot)
+        assert [p.name for p in store.screenshots.glob("*.svg")] == ["turn-3.svg"]
+
+
 # ----------------------------------------------------- 5. a big save loading
 
 

@@ -66,7 +66,27 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
         assert rows == [line.text for line in full.log_lines("regulars")]
         app._follow_save()  # what the client does every second with a game open read-only
         await settled(pilot)
-        assert not getattr(game, "follow_failed", False)  # a copy is not a save that grows
+        assert not [n for n in app._notifications if "stopped following" in n.message]  # a copy is no save that grows
+
+
+async def test_a_save_that_cannot_be_followed_is_told_once_and_followed_no_more(tmp_path, monkeypatch):
+    from core.storage.savefile import SaveError
+
+    shutil.copy(SAVES / "demo-game.ft", tmp_path / "demo.ft")
+    game = Game.open(tmp_path / "demo.ft", writable=False)
+    tries = []
+
+    def torn() -> None:
+        tries.append(1)
+        raise SaveError("torn at byte 9")
+
+    monkeypatch.setattr(game, "follow", torn)
+    async with piloted(game, (120, 40), replay=True, settle=True) as (app, pilot):
+        app._follow_save()
+        app._follow_save()  # (the client's timer, a second later)
+        await settled(pilot)
+        told = [n.message for n in app._notifications if "stopped following" in n.message]
+        assert told == ["stopped following the save: torn at byte 9"] and tries == [1]
 
 
 @pytest.mark.long

@@ -14,6 +14,12 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
 
 
 def start_child() -> None:
@@ -27,7 +33,7 @@ def start_child() -> None:
 
     drawn = False
 
-    def hook(app) -> None:
+    def hook(app: Any) -> None:
         nonlocal drawn
         if not drawn and (what == "bare" or getattr(app.screen, "_shown_view", None) is not None):
             drawn = True
@@ -47,28 +53,31 @@ def start_child() -> None:
         runpy.run_module("tui.main", run_name="__main__")
         return
     from rich.text import Text
-    from textual.app import App
+    from textual.app import App, ComposeResult
     from textual.widget import Widget
-
-    App.post_display_hook = hook
 
     class One(Widget):
         def render(self) -> Text:
             return Text("Fireteam")
 
-    class Bare(App):
-        def compose(self):
+    class Bare(App[None]):
+        def compose(self) -> ComposeResult:
             yield One()
+
+        def post_display_hook(self) -> None:
+            hook(self)
 
     Bare().run()
 
 
-def _when_imported(name: str, then: Callable[[object], None]) -> None:
+def _when_imported(name: str, then: Callable[[ModuleType], None]) -> None:
     """Call ``then`` with module ``name`` as soon as it has been imported (by whoever imports it)."""
     import importlib.util  # (not importlib.abc, which would be a dozen modules more in the timed start)
 
     class Finder:
-        def find_spec(self, fullname, path, target=None):
+        def find_spec(
+            self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+        ) -> ModuleSpec | None:
             if fullname != name:
                 return None
             sys.meta_path.remove(self)
@@ -76,10 +85,11 @@ def _when_imported(name: str, then: Callable[[object], None]) -> None:
             assert spec is not None and spec.loader is not None, fullname
             run = spec.loader.exec_module
 
-            def exec_module(module) -> None:
+            def exec_module(module: ModuleType) -> None:
                 run(module)
                 then(module)
 
+            # (This one loader's, wrapped: importlib has no hook that runs once a module has run.)
             spec.loader.exec_module = exec_module  # type: ignore[method-assign]
             return spec
 

@@ -298,6 +298,7 @@ async def key_latencies(save: Path, rounds: int) -> dict[str, float]:
     app.owns_game = True
     app.gc_paused = True
     stamps: list[Stamp] = []
+    # (This app's hook, not a subclass's: Textual would look for a subclass's CSS beside this module.)
     app.post_display_hook = lambda: stamps.append(_now())  # type: ignore[method-assign]
     times: dict[str, list[Stamp]] = {"command": [], "dialog": [], "undo": [], "redo": [], "replay_step": []}
     unit = next(iter(game.state.units))

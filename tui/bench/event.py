@@ -32,10 +32,19 @@ import resource
 import subprocess
 import tempfile
 import time
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.event.records import Played
 
 PAIR_TARGET_S = 2.0
+
+
+def _given(record: Played, _event: object) -> Played:
+    """``record``, whatever the event: what ``eventfile.append`` asks for, a maker of the record."""
+    return record
 
 
 def _cpu() -> float:
@@ -100,8 +109,10 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
     league, org, names = club(folder, players)
     path = folder / f"{system}.event"
     path.unlink(missing_ok=True)
-    settings = {"ruleset": "ludonet", "scenario": "tanks", "minutes": 0, "bye": None, "seeding": "random"}
-    eventfile.new(path, league, org, name=system, system=system, rounds=rounds, **settings)
+    eventfile.new(
+        path, league, org, name=system, system=system, rounds=rounds,
+        ruleset="ludonet", scenario="tanks", minutes=0, bye=None, seeding="random",
+    )  # fmt: skip
     for name in names:
         eventfile.enter(path, name, org)
     rng = random.Random(seed)
@@ -123,7 +134,7 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
         for t in rnd.tables:
             n += 1
             game = _game(event, t, rng, strength, n)
-            eventfile.append(path, lambda _e, t=t, game=game, r=rnd.number: Played(round=r, table=t.number, game=game))
+            eventfile.append(path, partial(_given, Played(round=rnd.number, table=t.number, game=game)))
     event = eventfile.load(path)
     met = [frozenset((t.a, t.b)) for r in event.rounds for t in r.tables]
     byes = [b for r in event.rounds for b in r.byes]
@@ -154,7 +165,7 @@ def _trf_check(event: Any) -> str:
     codes = {"win": "1", "draw": "=", "loss": "0"}
     players = []
     for p in event.players.values():
-        results = {}
+        results: dict[int, dict[str, str | int | None]] = {}
         for r, opponent, side, result in event.history(p.name):
             if not opponent:
                 results[r] = {"opponent": None, "result": "U"}

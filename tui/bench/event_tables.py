@@ -121,8 +121,10 @@ def _event(folder: Path, tables: int, seed: int) -> tuple[Path, Path, dict[str, 
     league, org, names = club(folder, 2 * tables)
     path = folder / "day.event"
     path.unlink(missing_ok=True)
-    settings = {"ruleset": "ludonet", "scenario": "tanks", "minutes": 90, "bye": None, "seeding": "random"}
-    eventfile.new(path, league, org, name="Bench day", system="swiss", rounds=2, **settings)
+    eventfile.new(
+        path, league, org, name="Bench day", system="swiss", rounds=2,
+        ruleset="ludonet", scenario="tanks", minutes=90, bye=None, seeding="random",
+    )  # fmt: skip
     for name in names:
         eventfile.enter(path, name, org)
     eventfile.pair(path)

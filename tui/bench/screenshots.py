@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from textual.pilot import Pilot
+from textual.widgets import Input
 
 from core.game import Game
 from core.language.reader import reading
@@ -104,12 +105,18 @@ async def _dice(pilot: Pilot) -> None:
     await pilot.pause()
 
 
+def _game_of(pilot: Pilot) -> Game:
+    """The game the scene's app shows (every scene's app is Fireteam's, with a game)."""
+    app = pilot.app
+    assert isinstance(app, FireteamApp) and app.game is not None
+    return app.game
+
+
 async def _new_game(pilot: Pilot) -> None:
-    await pilot.app.push_screen(
-        NewGameScreen(saves=Path(pilot.app.game.path).parent, ruleset=pilot.app.game.ruleset.id)
-    )
+    game = _game_of(pilot)
+    await pilot.app.push_screen(NewGameScreen(saves=Path(game.path).parent, ruleset=game.ruleset.id))
     await pilot.pause()
-    pilot.app.screen.query_one("#save-name").value = "breaking-news-demo.ft"
+    pilot.app.screen.query_one("#save-name", Input).value = "breaking-news-demo.ft"
     await pilot.pause()
 
 
@@ -126,7 +133,7 @@ async def _rules(pilot: Pilot) -> None:
 
 
 async def _load_game(pilot: Pilot) -> None:
-    game = Path(pilot.app.game.path)
+    game = Path(_game_of(pilot).path)
     saves = game.parent / "saves"
     saves.mkdir(exist_ok=True)
     shutil.copy(game, saves / game.name)
@@ -189,7 +196,8 @@ async def _take(scene: Scene, out: Path, work: Path) -> Path:
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         path = app.save_screenshot(f"{scene.name}.svg", str(out))
-    app.game.close()
+    if app.game is not None:
+        app.game.close()
     return Path(path)
 
 

@@ -242,8 +242,8 @@ def run_spoken_bench(*, as_json: bool = False) -> int:
         print("A plain seat's answers, at eSpeak NG's default rate (estimated: tui.lines.heard):")
         for name in ANSWERS:
             for lang in LANGS:
-                seconds = figures[f"{name}_{lang}_s"]
-                said = "eSpeak NG not installed" if seconds is None else f"{seconds} s"
+                measured_s = figures[f"{name}_{lang}_s"]
+                said = "eSpeak NG not installed" if measured_s is None else f"{measured_s} s"
                 words, estimated = figures[f"{name}_{lang}_words"], figures[f"{name}_{lang}_estimated_s"]
                 print(f"  {name:13} {lang} {words:4} words  {said:>8}  (estimated {estimated} s)")
         print(f"target: each under {TARGET_S:g} s in each language: {'met' if met else 'MISSED'}")

@@ -70,6 +70,7 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass
+from functools import partial
 from pathlib import Path
 
 import asyncssh
@@ -165,7 +166,7 @@ class Result:
 # ------------------------------------------------------------------ clients
 
 
-class SeatTerminal(asyncssh.SSHClientSession):  # type: ignore[type-arg]
+class SeatTerminal(asyncssh.SSHClientSession[bytes]):
     """One client terminal, emulating nothing: when a text arrives in the bytes it receives."""
 
     def __init__(self) -> None:
@@ -532,10 +533,7 @@ async def bench(
             rss_idle = _rss_mb(proc.pid)
             # Seated: each terminal shows its seat's name on the command line.
             seated = await _connect_all(
-                [
-                    lambda i=i, key=key: connect_seat(port, key, f"s{i} (".encode())
-                    for i, key in enumerate(keys[:n_seats])
-                ]
+                [partial(connect_seat, port, key, f"s{i} (".encode()) for i, key in enumerate(keys[:n_seats])]
             )
             conns = [c for c, _ in seated]
             seats = [s for _, s in seated]

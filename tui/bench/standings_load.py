@@ -40,15 +40,17 @@ def _string(data: bytes) -> bytes:
 def sshsig(data: bytes, key_file: Path, namespace: str) -> str:
     """``data`` signed as ``ssh-keygen -Y sign -f KEY -n NAMESPACE`` signs it (an Ed25519 key)."""
     from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from sshsig.sshsig import SshsigWrapper, ssh_enarmor_sshsig
 
     private = serialization.load_ssh_private_key(key_file.read_bytes(), password=None)
+    assert isinstance(private, Ed25519PrivateKey), key_file
     public = private.public_key().public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
     blob = _string(b"ssh-ed25519") + _string(public)
     signed = SshsigWrapper(
         namespace=namespace.encode(), hash_algo=b"sha512", hash=hashlib.sha512(data).digest()
     ).to_bytes()
-    signature = _string(b"ssh-ed25519") + _string(private.sign(signed))  # type: ignore[call-arg]
+    signature = _string(b"ssh-ed25519") + _string(private.sign(signed))
     raw = b"SSHSIG" + struct.pack(">I", 1) + _string(blob) + _string(namespace.encode()) + _string(b"")
     return ssh_enarmor_sshsig(raw + _string(b"sha512") + _string(signature))
 

@@ -27,7 +27,7 @@ for ``fireteam --plain``, an SSH seat) reads a line, shows the client's
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
 
@@ -57,7 +57,7 @@ from tui.viewpoint import Viewpoint
 from tui.visible import visible
 
 Writer = Callable[[str], None]
-Scheduler = Callable[[Callable[[], None]], None]
+Scheduler = Callable[[Callable[[], None]], object]  # (what it returns, a handle, is not read)
 
 
 def own_words() -> dict[str, str]:
@@ -163,7 +163,7 @@ class LineClient(HeldRolls):
         #: The last refusal said to this seat and its rules, until a command is carried out (``why``).
         self._last_refusal: tuple[str, tuple[str, ...]] | None = None
         #: What ``more`` says: the rest of the last answer cut to be heard in under 30 s (``tui.lines.heard``).
-        self._rest: list[str] = []
+        self._rest: list[Line] = []
         #: True once the player has left (``quit``, or the end of input).
         self.done = False
 
@@ -370,7 +370,7 @@ class LineClient(HeldRolls):
             return why.why_refused(self.game, *self._last_refusal)
         return why.why_last_roll(self.game, self.role, Viewpoint(self.game, self.role).recent_rolls(1))
 
-    def _heard(self, lines: list[Line]) -> None:
+    def _heard(self, lines: Sequence[Line]) -> None:
         """An answer that explains, or the game's end, said up to half a minute of speech
         (``tui.lines.heard``), its rest kept for ``more``; whole under ``verbose on``, which asks for
         everything."""
@@ -443,7 +443,7 @@ class LineClient(HeldRolls):
             raise Refused(_("no command {word}; help lists them").format(word=repr(rest.split()[0])))
         self._say(*answers.command_help(self.game, spec))
 
-    def _status(self) -> list[str]:
+    def _status(self) -> list[Line]:
         if self.read_only:
             mode = self.read_only
         elif self.table_dice:

@@ -206,7 +206,10 @@ class LineEditor:
                 key = ch
             self._after_cr = key == "\r"
             action = KEYS.get(key)
-            event = getattr(self, action)() if action is not None else self._ring()
+            if action is None:
+                self._ring()
+                continue
+            event = getattr(self, action)()
             if event is not None:
                 if self._out:
                     yield self._flush()

@@ -10,7 +10,7 @@ import msgspec
 
 from core.dice.faces import DiceRequest
 from core.dice.given import roll_given
-from core.log.outcome import Awaited, Failure, Outcome, Refusal
+from core.log.outcome import Awaited, Failure, Outcome, Refusal, Result
 from core.log.questions import Question
 from core.log.views import REFEREE
 from tui.i18n import _, given_words
@@ -18,6 +18,7 @@ from tui.lines import answers
 
 if TYPE_CHECKING:
     from core.game import Game
+    from tui.lines.ink import Line
 
 
 class Faces(msgspec.Struct):
@@ -57,6 +58,15 @@ class HeldRolls:
     _shown_rolling: str = ""
     #: The log's length when it was told.
     _rolling_from: int = 0
+
+    if TYPE_CHECKING:  # ``LineClient``'s, which mixes this in
+
+        @property
+        def by(self) -> str: ...
+        def _say(self, *lines: Line) -> None: ...
+        def _refused(self, why: str, rules: tuple[str, ...] = ()) -> None: ...
+        def _settled(self, result: Result) -> None: ...
+        def _catch_up(self) -> None: ...
 
     def _give_held(self, held: Awaited, *, faces: list[int] | None = None, answer: str | None = None) -> None:
         """This seat's faces (or answer) for the command the table holds; neither: withdraw it,

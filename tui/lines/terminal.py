@@ -24,6 +24,7 @@ import os
 import shutil
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
@@ -302,7 +303,7 @@ class Answers(_Pipe):
                 return
         self._emit(Answer("news", None, lines_of(text)))
 
-    def _answer(self, client: LineClient, kind: str, line: str | None, act) -> None:
+    def _answer(self, client: LineClient, kind: Kind, line: str | None, act: Callable[[], None]) -> None:
         refusals = client.refusals
         with self._write_lock:
             self._held = []

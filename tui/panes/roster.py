@@ -182,7 +182,7 @@ class RosterPane(Vertical):
         self._ruleset: Ruleset | None = None
         self._state: GameState | None = None
         self._role = ""
-        self._shape: tuple = ()
+        self._shape: tuple[object, ...] = ()
         self._filter = ""
         self._details = Text()  # what the details line shows
 
@@ -226,7 +226,9 @@ class RosterPane(Vertical):
 
     def _draw_named(self, state: GameState, first_match: bool) -> None:
         groups = self._groups(state)
-        shape = tuple((side, tuple((team, tuple(u.id for u in us)) for team, us in teams)) for side, teams in groups)
+        shape: tuple[object, ...] = tuple(
+            (side, tuple((team, tuple(u.id for u in us)) for team, us in teams)) for side, teams in groups
+        )
         shape += (("markers", self._markers(state)),)
         if shape == self._shape and not first_match:
             self._relabel(state, groups)

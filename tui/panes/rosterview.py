@@ -46,7 +46,8 @@ class Item:
 
     def path(self) -> list[Item]:
         """Its ancestors, the topmost first, then itself."""
-        out, node = [], self
+        out: list[Item] = []
+        node: Item | None = self
         while node is not None:
             out.append(node)
             node = node.parent
@@ -399,8 +400,9 @@ class RosterView(BarView, can_focus=True):
             self._go(self._shown[self.cursor].parent)
 
     def action_parent_next(self) -> None:
-        if self.cursor >= 0 and self._shown[self.cursor].parent is not None:
-            self._go(self._next(self._shown[self.cursor].parent, 1))
+        parent = self._shown[self.cursor].parent if self.cursor >= 0 else None
+        if parent is not None:
+            self._go(self._next(parent, 1))
 
     def action_sibling(self, direction: int) -> None:
         """The previous (-1) or next (1) row of the same group; past the first, its group;

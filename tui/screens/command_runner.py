@@ -19,6 +19,7 @@ from tui.commandline import CommandInput, CommandLine
 from tui.i18n import _, pgettext
 from tui.plain import visible
 from tui.screens import asking
+from tui.screens.client import ClientApp
 from tui.screens.held_rolls import odds_title, owner_named
 from tui.textual_internals import withdraw_notices
 
@@ -72,11 +73,12 @@ class CommandRunner:
             self.screen.action_keep_copy()
             return
         self.run(text)
-        store = getattr(app, "store", None)
-        if store is not None:  # remembered for this save, in a thread (a disk may be slow), once it shows
+        if isinstance(app, ClientApp) and app.store is not None:
+            # Remembered for this save, in a thread (a disk may be slow), once it shows.
+            client, store = app, app.store
             lines, path = list(self.screen.part(CommandInput).history), self.game.path
             self.screen.call_after_refresh(
-                lambda: app.run_worker(lambda: app.write_user_data(store.save_history, path, lines), thread=True)
+                lambda: app.run_worker(lambda: client.write_user_data(store.save_history, path, lines), thread=True)
             )
 
     def _reads(self, verb: str, *words: str) -> bool:

@@ -236,7 +236,7 @@ class ActionPicker(Dialog[CommandSpec | None]):
         first = next((o for o in listing.options if not o.disabled), None)
         if why or first is None:
             self.app.bell()
-            if why:
+            if why and named is not None:  # (a reason is only given for a command named)
                 said = self.query_one("#picker-why", Plain)
                 said.update(_("{command} cannot be given now: {why}").format(command=named.name, why=why))
                 said.add_class("-said")

@@ -42,6 +42,7 @@ from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, PlainInput, plain
 from tui.screens import asking, game_menu
+from tui.screens.client import ClientApp, client_app
 from tui.screens.command_runner import CommandRunner
 from tui.screens.held_rolls import HeldRolls
 from tui.screens.line_answers import LineAnswers
@@ -95,7 +96,7 @@ def size_classes(app: App | None) -> set[str]:
 
 @overlays_later  # the notifications' rack and the tooltip: mounted once the first frame is drawn (``_add_hidden``)
 class GameScreen(Screen):
-    BINDINGS = GAME_BINDINGS
+    BINDINGS = [*GAME_BINDINGS]
 
     def __init__(
         self,
@@ -130,10 +131,10 @@ class GameScreen(Screen):
         # Focused as its panes are mounted, before the first frame: Textual's own
         # choice (the first focusable widget, the roster) would be drawn in the first
         # frame and moved by ``on_mount`` in the next, every widget restyled between.
-        if self.replay:
-            self.AUTO_FOCUS = "LogView"
-        elif self.typing:
-            self.AUTO_FOCUS = "CommandInput"
+        focus = "LogView" if self.replay else "CommandInput" if self.typing else None
+        if focus is not None:
+            # (Textual types it a class's; it reads it from the screen, so this screen's is its own.)
+            self.AUTO_FOCUS = focus  # type: ignore[misc]
         self.vp = Viewpoint(game, role, game.timeline.length if self.replay else None)
         settings = getattr(host, "settings", None)  # remembered (tui.userdata)
         self.speed = settings.replay_speed if settings else 2  # the replay's, an index into replay_bar.SPEEDS
@@ -278,10 +279,10 @@ class GameScreen(Screen):
             self._focus(self.query_one(LogView))
         elif self.typing:
             box = self.query_one(CommandInput)
-            store = getattr(self.app, "store", None)
-            if store is not None:
-                box.recall(store.load_history(self.game.path))
-                self.app.show_notices()
+            app = self.app
+            if isinstance(app, ClientApp) and app.store is not None:
+                box.recall(app.store.load_history(self.game.path))
+                app.show_notices()
             self._focus(box)
 
     def show_notice(self) -> None:
@@ -341,7 +342,8 @@ class GameScreen(Screen):
         found = self._parts.get(kind)
         if found is None:
             found = self._parts[kind] = self.query_one(kind)
-        return found  # type: ignore[return-value]
+        assert isinstance(found, kind)  # (kept under its own class)
+        return found
 
     def _complete(self, text: str) -> list[str]:
         return self.game.complete(text, self.role)
@@ -516,7 +518,7 @@ class GameScreen(Screen):
         """Ctrl+_ / F10: the player's own copy of the game so far, his role's (``tui.copies``), kept
         where his door puts it: this machine's data folder, his browser's downloads, or the command
         his own machine runs to receive it (issue #74)."""
-        self.app.keep_copy(self.game, self.role)
+        client_app(self).keep_copy(self.game, self.role)
 
     # The replay's keys, each the replay bar's.
 

@@ -3,9 +3,10 @@ palette's entries, and which of the screen's actions each mode allows."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, ClassVar, Protocol
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from core.language.reader import LANGUAGE_NAMES, lang
 from tui.commandline import CommandInput
@@ -32,7 +33,7 @@ LOCAL_ACTIONS = frozenset({"new_game", "load_game"})
 class MenuScreen(SeatScreen, Protocol):
     """The game screen, as its menu reads it."""
 
-    BINDINGS: Any
+    BINDINGS: ClassVar[list[BindingType]]
     undo_redo: UndoRedo
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None: ...
@@ -49,6 +50,11 @@ def mode_allows(action: str, *, replay: bool, remote: bool) -> bool:
     return True
 
 
+def _bindings(*groups: Iterable[BindingType]) -> list[Binding]:
+    """The bindings of classes' ``BINDINGS``: every one of the client's is a Binding (Textual's type allows a tuple)."""
+    return [b for group in groups for b in group if isinstance(b, Binding)]
+
+
 def show_help(screen: MenuScreen, query: str = "") -> None:
     """The help screen; ``query`` searched there from the start (``help fire``)."""
     app = screen.app
@@ -56,14 +62,19 @@ def show_help(screen: MenuScreen, query: str = "") -> None:
     # Titles and descriptions stay English here: the help screen shows them in the reader's language.
     palette = Binding(app.COMMAND_PALETTE_BINDING, "", N_("Command palette: every action"))
     game_keys = [
-        b for b in screen.BINDINGS if mode_allows(b.action.split("(")[0], replay=screen.replay, remote=screen.remote)
+        b
+        for b in _bindings(screen.BINDINGS)
+        if mode_allows(b.action.split("(")[0], replay=screen.replay, remote=screen.remote)
     ]
     sections = [
         (N_("Game"), game_keys),
-        (N_("Anywhere"), [*app.BINDINGS, palette]),
-        (N_("Command line"), [*CommandInput.BINDINGS, Binding("right", "", N_("Accept the greyed suggestion"))]),
-        (N_("Roster"), RosterView.BINDINGS + RosterPane.BINDINGS),
-        (N_("Log"), LogView.BINDINGS + LogPane.BINDINGS),
+        (N_("Anywhere"), [*_bindings(app.BINDINGS), palette]),
+        (
+            N_("Command line"),
+            [*_bindings(CommandInput.BINDINGS), Binding("right", "", N_("Accept the greyed suggestion"))],
+        ),
+        (N_("Roster"), _bindings(RosterView.BINDINGS, RosterPane.BINDINGS)),
+        (N_("Log"), _bindings(LogView.BINDINGS, LogPane.BINDINGS)),
     ]
     # Each with the keys it has now: the user's, for an id his keymap rebinds.
     keys = [(title, [bound(screen, b) for b in bindings]) for title, bindings in sections]
@@ -84,7 +95,7 @@ def palette_actions(screen: MenuScreen) -> list[tuple[str, str, str]]:
     undo, redo = screen.undo_redo.undo_preview(), screen.undo_redo.redo_preview()
     from tui.screens.help import HelpScreen  # (the palette is opened after the start)
 
-    (rules,) = [b for b in HelpScreen.BINDINGS if b.id == "rules"]
+    (rules,) = [b for b in _bindings(HelpScreen.BINDINGS) if b.id == "rules"]
     entries = [
         (_("Help"), _("every key and command"), "help"),
         (
@@ -126,7 +137,7 @@ def palette_actions(screen: MenuScreen) -> list[tuple[str, str, str]]:
         (_("New game"), _("choose a ruleset and scenario"), "new_game"),
         (_("Load game"), _("open a save from saves/"), "load_game"),
     ]
-    by_action = {b.action: b for b in screen.BINDINGS}
+    by_action = {b.action: b for b in _bindings(screen.BINDINGS)}
     entries = [
         (name, f"{said} ({key_label(bound(screen, by_action[action]).key)})", action)
         if action in by_action

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import partial
 
 from rich.console import RenderableType
@@ -46,7 +46,7 @@ def _table(first: int | None = None) -> Table:
     return table
 
 
-def key_table(title: str, bindings: list[BindingType], query: str = "", *, first: int | None = None) -> Table:
+def key_table(title: str, bindings: Sequence[BindingType], query: str = "", *, first: int | None = None) -> Table:
     """The keys of one part of the screen; ``title`` and the descriptions are English, shown translated."""
     table = _table(first)
     table.add_row(marked(_(title), query, "bold underline"), Text())
@@ -189,7 +189,7 @@ class HelpScreen(PageDialog[None]):
 
     def __init__(
         self,
-        keys: list[tuple[str, list[BindingType]]],
+        keys: Sequence[tuple[str, Sequence[BindingType]]],
         specs: list[CommandSpec],
         ruleset: Ruleset,
         query: str = "",

@@ -31,6 +31,7 @@ from core.storage.savefile import SaveError, SaveLocked
 from tui.i18n import N_, _, ngettext, phase_name, scenario_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain
+from tui.screens.client import client_app
 from tui.screens.dialogs import LockedScreen
 
 
@@ -193,7 +194,7 @@ class LoadGameScreen(Screen):
                 markup=False,
             )
             return
-        self.app.switch_game(game, replay=replay)  # type: ignore[attr-defined]
+        client_app(self).switch_game(game, replay=replay)
 
     def _open_read_only(self, path: Path) -> None:
         try:
@@ -201,7 +202,7 @@ class LoadGameScreen(Screen):
         except SaveError as e:
             self.notify(_("cannot open the save: {error}").format(error=e), severity="error", markup=False)
             return
-        self.app.switch_game(game, replay=True)  # type: ignore[attr-defined]
+        client_app(self).switch_game(game, replay=True)
 
     def action_cancel(self) -> None:
         self.app.pop_screen()

@@ -27,6 +27,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Input, Select, SelectionList
 
 from core import folders
@@ -42,6 +43,7 @@ from tui.i18n import N_, _, book, ngettext, scenario_words
 from tui.keymap import key_label, keys_of
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, PlainInput, PlainLabel, plain
+from tui.screens.client import client_app
 from tui.screens.forms import TickList
 
 
@@ -52,8 +54,11 @@ def scenario_options(ruleset: Ruleset) -> list[tuple[Text, str]]:
 
 def load_file(ruleset: Ruleset, path: str) -> Loaded | str:
     """The scenario in the file, or why it is refused."""
+    fmt = ruleset.scenario_format
+    if fmt is None:  # (a plugin's ruleset may read none: its own scenarios only)
+        return _("{ruleset} reads no scenario files").format(ruleset=ruleset.shown_name())
     try:
-        return parse_scenario(ruleset.scenario_format, read_text(Path(path)), path)  # type: ignore[attr-defined]
+        return parse_scenario(fmt, read_text(Path(path)), path)
     except ScenarioError as e:
         return str(e)
 
@@ -68,9 +73,10 @@ def takes_rosters(ruleset: Ruleset, scenario_id: str) -> bool:
 def shipped_rosters(ruleset: Ruleset) -> list[str]:
     """Names of the rosters a ruleset ships beside its scenarios (``scenarios/rosters/*.toml``)."""
     module = sys.modules.get(type(ruleset).__module__)
-    if module is None or not getattr(module, "__file__", None):
+    file = getattr(module, "__file__", None)
+    if not file:
         return []
-    folder = Path(module.__file__).parent / "scenarios" / "rosters"
+    folder = Path(file).parent / "scenarios" / "rosters"
     return sorted(p.stem for p in folder.glob("*.toml"))
 
 
@@ -208,14 +214,16 @@ class NewGameScreen(Screen):
         hint = (
             _("a roster file, or one of: {names}").format(names=", ".join(shipped)) if shipped else _("a roster file")
         )
-        widgets = []
+        widgets: list[Widget] = []
         for side in getattr(scenarios_of(ruleset)[sid], "sides", ()):
             widgets.append(PlainLabel(_("Roster for {side} ({id})").format(side=scenario_words(side.name), id=side.id)))
             widgets.append(PlainInput(placeholder=hint, id=f"roster-{side.id}", classes="roster"))
         await box.mount_all(widgets)
 
     def rosters(self) -> dict[str, str]:
-        return {box.id.removeprefix("roster-"): box.value for box in self.query("Input.roster") if box.id}
+        return {
+            box.id.removeprefix("roster-"): box.value for box in self.query("Input.roster").results(Input) if box.id
+        }
 
     async def _show_setup(self, ruleset: Ruleset, sid: str) -> None:
         """One field per set-up choice (per side where it is per side), at its default.
@@ -234,7 +242,7 @@ class NewGameScreen(Screen):
         self.choices = []
         choices: list[tuple[SetupChoice, str, str]] = []
         sides = getattr(scenarios_of(ruleset).get(sid), "sides", ())
-        widgets = []
+        widgets: list[Widget] = []
         for choice in ruleset.setup_choices(sid) if sid else ():
             for side in sides if choice.per_side else (None,):
                 side_id = side.id if side is not None else ""
@@ -266,6 +274,7 @@ class NewGameScreen(Screen):
             if isinstance(widget, SelectionList):
                 picked: str | list[str] = [str(v) for v in widget.selected]
             else:
+                assert isinstance(widget, Select)  # (a choice's field is a tick list or a Select)
                 picked = "" if widget.value is Select.NULL else str(widget.value)
             lines += choice.command_lines(picked, side)
         return lines
@@ -322,7 +331,7 @@ class NewGameScreen(Screen):
         except OSError as e:
             self._fail("✗ " + _("cannot write {name}: {error}").format(name=name, error=e.strerror or e))
             return
-        self.app.switch_game(game)  # type: ignore[attr-defined]
+        client_app(self).switch_game(game)
 
     def _fail(self, why: str) -> None:
         error = self.query_one("#new-error", Plain)

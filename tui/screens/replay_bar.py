@@ -18,6 +18,7 @@ from core.storage.savefile import SaveError
 from tui.i18n import N_, _, phase_words, role_words
 from tui.keymap import short_key
 from tui.plain import Plain, visible
+from tui.screens.client import client_app
 from tui.viewpoint import Viewpoint, position_after, visible_step
 
 #: Replay speeds in events per second.
@@ -102,7 +103,7 @@ class ReplayBar(Plain):
             said = _(
                 "{save}: from step {step} (the start of the command at step {shown}) of {source}, which is unchanged"
             )
-        self.app.switch_game(game)  # type: ignore[attr-defined]
+        client_app(self).switch_game(game)
         self.app.notify(
             said.format(save=done.to.name, step=step, shown=self.vp.step, source=self.game.path.name),
             title=_("A what-if game"),

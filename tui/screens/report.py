@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TypeVar
 
@@ -47,7 +47,7 @@ BAR_MARKERS = ("█", "▒", "░", "▚")
 SIDE_COLORS = (12, 10, 9, 14, 13, 11)
 
 
-def line_series(n: int, name: str, values: list[float]) -> Series:
+def line_series(n: int, name: str, values: Sequence[float]) -> Series:
     """Side ``n``'s line on a line chart."""
     marker, glyph = SIDE_MARKERS[n % len(SIDE_MARKERS)]
     return Series(name, values, marker, glyph, SIDE_COLORS[n % len(SIDE_COLORS)])

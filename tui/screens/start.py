@@ -23,6 +23,7 @@ from textual.widgets.option_list import Option
 from tui.i18n import N_, _
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain
+from tui.screens.client import client_app
 from tui.screens.loadgame import LoadGameScreen
 
 if TYPE_CHECKING:
@@ -94,7 +95,7 @@ class StartScreen(LoadGameScreen):
                 markup=False,
             )
             return
-        self.app.switch_game(game)  # type: ignore[attr-defined]
+        client_app(self).switch_game(game)
 
     def action_quit(self) -> None:
         self.app.exit()

@@ -16,6 +16,7 @@ from tui.i18n import _
 from tui.keymap import keys_of
 from tui.panes.log import LogView
 from tui.plain import visible
+from tui.screens.client import client_app
 
 if TYPE_CHECKING:
     from core.game.front import Front
@@ -129,7 +130,7 @@ class UndoRedo:
             box.answer(key in yes)
             return True
         if key is not None and not printable:
-            return key not in self.screen.app.QUIT_KEYS  # type: ignore[attr-defined]
+            return key not in client_app(self.screen).QUIT_KEYS
         box.answer(False)
         return False
 

@@ -301,12 +301,17 @@ async def _serve(
     stopped_by: list[signal.Signals] = []
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
+
+    def stopping(sig: signal.Signals) -> None:
+        stopped_by.append(sig)
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP):  # SIGHUP: the host's terminal closed
-        loop.add_signal_handler(sig, lambda sig=sig: (stopped_by.append(sig), stop.set()))
+        loop.add_signal_handler(sig, stopping, sig)
     console = _Console(server, loop)
     if publisher is not None:
         publisher.start()  # the views of every table, on the venue's NATS (tui.ssh.venue.table)
-        print(f"publishing the tables' views on {venue.url}", flush=True)
+        print(f"publishing the tables' views on {publisher.options.url}", flush=True)
     if event is not None and isinstance(server, FireteamServer):
         event.attach(server, publisher)
         event.start()  # the next rounds' tables as they are paired, the clock at the seats, results added

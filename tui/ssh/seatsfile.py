@@ -143,8 +143,8 @@ class Seats:
                 _add_key(by_key, seat, text_key, where)
         for number, bound in enumerate(spec.key, start=1):
             # A key bound to a seat the organiser has since taken out goes with it.
-            if (seat := names.get(bound.seat)) is not None:
-                _add_key(by_key, seat, bound.public, f"{source}: key {number} (seat {bound.seat!r})")
+            if (kept := names.get(bound.seat)) is not None:
+                _add_key(by_key, kept, bound.public, f"{source}: key {number} (seat {bound.seat!r})")
         return cls(by_key, names)
 
     @classmethod

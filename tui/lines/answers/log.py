@@ -182,14 +182,14 @@ def news(
     rest = [said(line) for line in lines if line not in ended and line not in opened]
     out = [said(line) for line in ended]
     if opened:
-        wrong = [line for line in opened if not matches(line.event)]  # type: ignore[arg-type]
+        wrong = [line for line in opened if isinstance(line.event, _OPENINGS) and not matches(line.event)]
         if not wrong:
-            said = ngettext(
+            sentence = ngettext(
                 "The secret opened at the end matches its commitment; {word} reads it.",
                 "All {count} secrets opened at the end match their commitments; {word} reads them.",
                 len(opened),
             )
-            out.append(said.format(count=number(len(opened)), word=pgettext("command", "secrets")))
+            out.append(sentence.format(count=number(len(opened)), word=pgettext("command", "secrets")))
         else:
             out.append(
                 inked(

@@ -107,4 +107,4 @@ def refuse_sha1_signatures(conn: asyncssh.SSHServerConnection, limits: Limits, q
             return False
         return await check(username, key_data, msg, signature)
 
-    conn.validate_public_key = validate  # type: ignore[method-assign]
+    conn.validate_public_key = validate  # type: ignore[method-assign]  # (asyncssh has no hook of a connection's own for it)

@@ -257,9 +257,9 @@ class FireteamServer:
             gss_host=None,
         )
 
-    def arrived(self, peer: str, close: Callable[[], None] | None = None) -> bool:
+    def arrived(self, peer: str, close: Callable[[], None]) -> bool:
         """An SSH connection this process accepted: whether it may stay (the unauthenticated limits);
-        ``close`` closes it if it idles while others wait (None: never)."""
+        ``close`` closes it if it idles while others wait."""
         return self.gate is None or self.gate.admit(peer, close)
 
     def authenticating(self, peer: str) -> None:

@@ -30,7 +30,7 @@ from tui.ssh.host.asyncssh_internals import unsent
 from tui.ssh.language import _, seat_language
 from tui.ssh.seating.chooser import GameChooser
 from tui.ssh.seating.plain import PlainSeat
-from tui.ssh.seating.seat import Host, SeatSession, Table
+from tui.ssh.seating.seat import Door, Host, SeatSession, Table
 from tui.ssh.seatsfile import Seat
 
 #: What a terminal is assumed to be when the client says nothing.
@@ -66,7 +66,7 @@ class _Channel:
         self._chan.exit(status)
 
 
-class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class TableSession(asyncssh.SSHServerSession[str]):
     def __init__(
         self,
         host: Host,
@@ -105,7 +105,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
 
     # ------------------------------------------------------------- asyncssh side
 
-    def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:  # type: ignore[override]
+    def connection_made(self, chan: asyncssh.SSHServerChannel[str]) -> None:
         self._chan = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any) -> bool:
@@ -301,7 +301,7 @@ class TableSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
             env["NO_COLOR"] = "1"  # no colour, as asked: a plain seat's none (tui.lines.ink), a screen's greys
         sock = self._chan.get_extra_info("sockname")  # the server's end: what the player reached
         reached = (str(sock[0]), int(sock[1])) if sock else None
-        door = dict(peer=self.peer, reader=self.reader, size=self.size, env=env, key=self.key, reached=reached)
+        door = Door(peer=self.peer, reader=self.reader, size=self.size, env=env, key=self.key, reached=reached)
         if self.plain:
             seat: SeatSession = PlainSeat(
                 self.host, self.seat, _Channel(self._chan), terminal=self._pty, strict=self._strict, **door

@@ -26,7 +26,7 @@ class GameChooser:
         seat: Seat,
         *,
         send: Callable[[str], None],
-        sit: Callable[[Table], None],
+        sit: Callable[[Table], object],  # (what it returns is not read)
         leave: Callable[[], None],
         plain: bool = False,
     ) -> None:

@@ -73,7 +73,9 @@ class Terminal(Protocol):
     """The remote end of one seat, as the driver needs it (see ``tui.ssh.host.session``)."""
 
     size: tuple[int, int]
-    limits: Limits
+
+    @property
+    def limits(self) -> Limits: ...
 
     def write(self, data: str) -> None: ...
 
@@ -301,6 +303,7 @@ def color_system_for(env: Mapping[str, str]) -> ColorSystem | None:
 
 def bind_app(app: App[Any], terminal: Terminal, env: Mapping[str, str]) -> io.StringIO:
     """Make ``app`` run on ``terminal``; return where its crash report will be written."""
+    # (Textual types driver_class as a Driver class; it only ever calls it with the app and keywords, as a factory)
     app.driver_class = partial(  # type: ignore[assignment]
         SSHDriver, terminal=terminal, color_system=color_system_for(env)
     )

@@ -11,20 +11,28 @@ context of the seat (its app's task, or the plain seat's reader).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from core.language.reader import reading
 
 if TYPE_CHECKING:
     from tui.lines.client import LineClient
-    from tui.ssh.host.tables import Table
+
+
+class Noticed(Protocol):
+    """A table as its notice is shown (``tui.ssh.host.tables.Table``)."""
+
+    #: What every seat shows beside the game, in the reader's words (None: nothing).
+    notice: Callable[[], str] | None
+
+    def follow_notice(self, listener: Callable[[bool], None]) -> Callable[[], None]: ...
 
 
 def nothing() -> None:
     """What stops following a table that has no notice."""
 
 
-def at_screen(table: Table, app: Any) -> Callable[[], None]:
+def at_screen(table: Noticed, app: Any) -> Callable[[], None]:
     """Show ``table``'s notice on ``app``'s game screen (a ``FireteamApp``), now and as it changes;
     what stops following it."""
     if table.notice is None:
@@ -41,7 +49,7 @@ def _shown(app: Any) -> None:
             screen.show_notice()
 
 
-def at_plain(table: Table, client: LineClient, reader: Any) -> Callable[[], None]:
+def at_plain(table: Noticed, client: LineClient, reader: Any) -> Callable[[], None]:
     """Say ``table``'s notice at a plain seat now, and again when something happens; what stops it."""
     notice = table.notice
     if notice is None:

@@ -40,7 +40,8 @@ import ipaddress
 import logging
 import time
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, NotRequired, Protocol, TypedDict
 from urllib.parse import quote
 
 from rich.color import ColorSystem
@@ -57,7 +58,8 @@ from tui.ssh.language import _, told
 from tui.ssh.limits import Limits, QuietLog
 from tui.ssh.seating import notice as table_notice
 from tui.ssh.seating.driver import SCREEN_OFF, SCREEN_ON, SSHDriver, bind_app, color_system_for
-from tui.ssh.seating.stands import Table, shared_size
+from tui.ssh.seating.stands import Table as WatchedTable
+from tui.ssh.seating.stands import shared_size
 from tui.ssh.seatsfile import Seat, Seats
 
 if TYPE_CHECKING:
@@ -82,6 +84,11 @@ def fingerprint(public_data: bytes) -> str:
     """An SSH key's fingerprint as OpenSSH prints it (``ssh-keygen -l``): ``SHA256:`` and the
     unpadded base64 of the SHA-256 of its public data."""
     return "SHA256:" + base64.b64encode(hashlib.sha256(public_data).digest()).decode("ascii").rstrip("=")
+
+
+class Table(WatchedTable, table_notice.Noticed, Protocol):
+    """A table as a seat sits at it: its name and game, as the stands show them, and its notice
+    (an event's round clock: ``tui.ssh.seating.notice``)."""
 
 
 class Host(Protocol):
@@ -126,6 +133,21 @@ class Channel(Protocol):
 
     def exit(self, status: int) -> None:
         """End the door's session with an exit status, once its output is sent."""
+
+
+class Door(TypedDict):
+    """What a door (SSH's, the browser's) says of a seat's connection: the keywords of :class:`SeatSession`
+    that a door gives whichever kind of seat it opens (a screen, plain lines)."""
+
+    peer: str
+    reader: Reader
+    size: tuple[int, int]
+    env: Mapping[str, str]
+    key: NotRequired[bytes]
+    recheck: NotRequired[Callable[[Seats], tuple[Text, str] | None] | None]
+    page: NotRequired[bool]
+    download: NotRequired[Callable[[str], None] | None]
+    reached: NotRequired[tuple[str, int] | None]
 
 
 def ssh_host(address: str) -> str:
@@ -207,7 +229,6 @@ class SeatSession:
         self._notice_timer: asyncio.TimerHandle | None = None
         self._notice = ""  # the last notice shown to a spectator
         self._notice_line = ""  # what draws it, while it shows
-        self._color_system: ColorSystem | None | bool = False  # False: not worked out yet
         #: The last contribution to the dice its browser sent, until a command takes it (``contributed``).
         self._contribution: Share | None = None
 
@@ -319,9 +340,8 @@ class SeatSession:
             return
         if isinstance(app, FireteamApp):
             app.keep_copy_at_seat = self.keep_copy
+            app.page = self.page  # what its screens say to press
         report = bind_app(app, self, self.env)
-        if self.page:
-            app.page = True  # type: ignore[attr-defined]  # (FireteamApp's: what its screens say to press)
         if self.env.get("NO_COLOR"):
             app.no_color = True  # as the client asked: drawn in greys, every meaning in words too (tui.contrast)
         self.app = app
@@ -416,11 +436,9 @@ class SeatSession:
 
     # The shared screen's viewer (``tui.ssh.seating.sharedscreen.Viewer``).
 
-    @property
+    @cached_property
     def color_system(self) -> ColorSystem | None:
-        if self._color_system is False:
-            self._color_system = color_system_for(self.env)
-        return self._color_system  # type: ignore[return-value]
+        return color_system_for(self.env)  # (worked out when first asked)
 
     def buffered(self) -> int:
         return self._channel.buffered()

@@ -62,8 +62,9 @@ DRAIN_CHECK_S = 0.25
 class Viewer(Protocol):
     """A spectator's terminal, as a shared screen sends to it (``tui.ssh.seating.seat.SeatSession``)."""
 
-    #: The colours his terminal shows (None: none).
-    color_system: ColorSystem | None
+    @property
+    def color_system(self) -> ColorSystem | None:
+        """The colours his terminal shows (None: none)."""
 
     def buffered(self) -> int:
         """Bytes sent to him and not yet taken by his client."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from core.language.reader import Reader
@@ -72,7 +72,9 @@ class Host(Protocol):
 
     log: logging.Logger
     limits: Limits
-    app_factory: Callable[[Game, Seat], App[Any]]
+
+    def app_factory(self, game: Game, seat: Seat, /) -> App[Any]:
+        """The app a seat (the spectators') is shown the game in."""
 
 
 class Stands:

@@ -312,7 +312,7 @@ class Relay:
         await self._runner.setup()
         site = web.TCPSite(self._runner, host, port)
         await site.start()
-        bound = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        bound = self._runner.addresses[0][1]
         if not self.public_url:
             self.public_url = f"http://{host}:{bound}"
         return bound

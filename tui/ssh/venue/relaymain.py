@@ -164,8 +164,7 @@ async def _relay(args: argparse.Namespace, options, log: logging.Logger) -> int:
         started.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await started
-    elif started.exception() is not None:
-        error = started.exception()
+    elif (error := started.exception()) is not None:
         if not isinstance(error, VenueUnavailable):
             raise error
         print(f"error: {error}", file=sys.stderr)

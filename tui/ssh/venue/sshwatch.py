@@ -90,11 +90,11 @@ class _Door(asyncssh.SSHServer):
         self.username = username
         return False  # nothing to prove: he is let in as a spectator
 
-    def session_requested(self) -> asyncssh.SSHServerSession:  # type: ignore[type-arg]
+    def session_requested(self) -> asyncssh.SSHServerSession[str]:
         return WatchSession(self.relay, self.username, self.peer)
 
 
-class WatchSession(asyncssh.SSHServerSession):  # type: ignore[type-arg]
+class WatchSession(asyncssh.SSHServerSession[str]):
     """One watcher's terminal: the picker, then a table's screen until he leaves."""
 
     def __init__(self, relay: Relay, username: str, peer: str) -> None:

@@ -22,7 +22,7 @@ from tui.ssh.invitations.store import Grant
 from tui.ssh.language import _
 from tui.ssh.limits import TokenBucket
 from tui.ssh.seating.chooser import GameChooser
-from tui.ssh.seating.seat import Host, SeatSession, Table
+from tui.ssh.seating.seat import Door, Host, SeatSession, Table
 from tui.ssh.seatsfile import Seat, Seats
 from tui.ssh.web.channel import WebChannel
 from tui.ssh.web.plain import WebPlainSeat
@@ -97,7 +97,7 @@ class BrowserSeat:
         self,
         host: Host,
         ws: web.WebSocketResponse,
-        transport: asyncio.BaseTransport | None,
+        transport: asyncio.Transport | None,
         grant: Grant,
         seat: Seat,
         *,
@@ -113,7 +113,7 @@ class BrowserSeat:
         self.peer = peer
         self.reader = reader
         channel = self.channel = WebChannel(ws, transport, why=lambda: self.session.end_reason)
-        door_of = dict(
+        door_of = Door(
             peer=peer,
             reader=reader,
             size=size,

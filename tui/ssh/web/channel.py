@@ -20,9 +20,7 @@ END_REASONS = frozenset({"left", "failed", "kicked", "revoked", "expired", "seat
 class WebChannel:
     """A websocket as a seat's :class:`tui.ssh.seating.seat.Channel`: output gathered and sent as binary messages."""
 
-    def __init__(
-        self, ws: web.WebSocketResponse, transport: asyncio.BaseTransport | None, why: Callable[[], str]
-    ) -> None:
+    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport | None, why: Callable[[], str]) -> None:
         self._ws = ws
         self._transport = transport
         self._why = why  # the session's end reason, sent with the close
@@ -58,7 +56,7 @@ class WebChannel:
         self._pending.clear()
         self._pending_bytes = 0
         if self._transport is not None:
-            self._transport.abort()  # type: ignore[attr-defined]
+            self._transport.abort()
 
     def exit(self, status: int) -> None:
         if self._exit is None:

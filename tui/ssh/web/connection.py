@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from typing import Any, cast
 
 from aiohttp import web
 from aiohttp.web_protocol import RequestHandler
@@ -25,7 +25,7 @@ class Connection:
 
     def __init__(self, peer: str, loop: asyncio.AbstractEventLoop, limit_s: float) -> None:
         self.peer = peer
-        self.transport: asyncio.BaseTransport | None = None
+        self.transport: asyncio.Transport | None = None
         self.lost: asyncio.Future[None] = loop.create_future()
         self.upgraded = False  # a websocket now: kept alive by pings, not by requests
         self._event_loop = loop
@@ -33,7 +33,7 @@ class Connection:
         self._busy = 0
         self._timer: asyncio.TimerHandle | None = None
 
-    def made(self, transport: asyncio.BaseTransport) -> None:
+    def made(self, transport: asyncio.Transport) -> None:
         self.transport = transport
         self._arm()
 
@@ -75,7 +75,8 @@ class DoorProtocol(RequestHandler):
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
-        self.connection.made(transport)
+        # (asyncio types every protocol's transport as a base one; a stream's is a Transport, as aiohttp casts it)
+        self.connection.made(cast(asyncio.Transport, transport))
 
     def connection_lost(self, exc: BaseException | None) -> None:
         super().connection_lost(exc)

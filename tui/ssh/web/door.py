@@ -84,7 +84,7 @@ import ssl
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 from urllib.parse import urlsplit
 
 import msgspec
@@ -231,7 +231,7 @@ class WebDoor:
     # ---------------------------------------------------------------- routes
 
     async def _handle(self, request: web.BaseRequest) -> web.StreamResponse:
-        connection: Connection = request.protocol.connection  # type: ignore[attr-defined]
+        connection = cast(DoorProtocol, request.protocol).connection  # (the door's server makes only these)
         connection.started()
         try:
             return await self._route(request, connection)

@@ -531,10 +531,10 @@ class SeatWorkers:
         with conn:
             # A browser's connection has its own timeout; an SSH one idle while many wait is
             # cut here, through a copy of its socket kept until it logs in or goes.
-            cut = (lambda peer=peer: self._cut(peer)) if door == "ssh" else None
-            admitted = self.gate.admit(peer, cut) if door == "ssh" else self.web_gate.admit(peer)
+            ssh = door == "ssh"
+            admitted = self.gate.admit(peer, lambda: self._cut(peer)) if ssh else self.web_gate.admit(peer)
             if admitted:  # else refused (and logged) before any worker sees it
-                if cut is not None:
+                if ssh:
                     self._unauth[peer] = conn.dup()
                 self._hand_over(conn, peer, door)
 
@@ -591,8 +591,8 @@ class SeatWorkers:
             case wire.Who():
                 seated: dict[str, list[str]] = {}
                 for worker in self.workers:
-                    for table, seat in worker.seated:
-                        seated.setdefault(table, []).append(seat)
+                    for name, seat in worker.seated:
+                        seated.setdefault(name, []).append(seat)
                 return wire.Seated(msg.seq, seated)
             case wire.Kick():
                 return wire.Kicked(msg.seq, self.kick(msg.seat, msg.by))

@@ -45,13 +45,13 @@ MAX_REQUEST = MAX_PACKET - (4 << 10)
 
 
 class _Msg(msgspec.Struct, tag=True, frozen=True):
-    pass
+    """A message (each restates ``frozen=True``, as the log's events do: msgspec inherits it, mypy does not)."""
 
 
 # ---------------------------------------------------------------- worker → table, answered
 
 
-class Submit(_Msg):
+class Submit(_Msg, frozen=True):
     """A seat's command (``Game.submit``); ``lang`` is the seat's language, in which a refusal is worded."""
 
     seq: int
@@ -74,7 +74,7 @@ class Submit(_Msg):
     held: bool = False
 
 
-class Unasked(_Msg):
+class Unasked(_Msg, frozen=True):
     """A seat put its own prompt for its command's roll down, or left (``Game.unasked``, issue #77): the
     other seats, told whose dice it typed, are told no more."""
 
@@ -82,7 +82,7 @@ class Unasked(_Msg):
     by: str
 
 
-class Kick(_Msg):
+class Kick(_Msg, frozen=True):
     """Close every session of a seat, in every worker (the referee's ``ssh host kick NAME``)."""
 
     seq: int
@@ -90,13 +90,13 @@ class Kick(_Msg):
     by: str
 
 
-class Who(_Msg):
+class Who(_Msg, frozen=True):
     """Who is seated at every table, across all workers (for ``ssh host who``)."""
 
     seq: int
 
 
-class Redeem(_Msg):
+class Redeem(_Msg, frozen=True):
     """Use an invitation's token (``tui.ssh.invitations.store``): a browser's or an SSH key's (``key``: its OpenSSH
     line, to bind to the seat).  Only the table process writes the store."""
 
@@ -109,50 +109,50 @@ class Redeem(_Msg):
 # ------------------------------------------------------------- worker → table, not answered
 
 
-class Ready(_Msg):
+class Ready(_Msg, frozen=True):
     """The worker has its copies of the games and takes connections."""
 
 
-class Sat(_Msg):
+class Sat(_Msg, frozen=True):
     table: str
     seat: str
     #: Its role: the table asks it for its own dice (``Game.seated``).
     role: str = ""
 
 
-class Rose(_Msg):
+class Rose(_Msg, frozen=True):
     table: str
     seat: str
     role: str = ""
 
 
-class LoggedIn(_Msg):
+class LoggedIn(_Msg, frozen=True):
     """A connection the table handed over has logged in (it no longer counts as unauthenticated)."""
 
     peer: str
 
 
-class Authenticating(_Msg):
+class Authenticating(_Msg, frozen=True):
     """A connection the table handed over has begun to log in (its client asked for a user):
     a sweep of idle connections spares it (``tui.ssh.limits.Gate``)."""
 
     peer: str
 
 
-class Misbehaved(_Msg):
+class Misbehaved(_Msg, frozen=True):
     """A connection the table handed over was closed for flooding after it logged in: its
     address counts a penalty (``tui.ssh.limits.Gate.penalise``)."""
 
     peer: str
 
 
-class Gone(_Msg):
+class Gone(_Msg, frozen=True):
     """A connection the table handed over has closed."""
 
     peer: str
 
 
-class Laden(_Msg):
+class Laden(_Msg, frozen=True):
     """As many seats have left this worker as ever sat in it at once, and what they left waits in its frozen heap
     (``tui.ssh.workers.heap``): the table may retire it (``Retire``) rather than have it walk its whole heap.
     ``departed`` 0: it walked it at an idle moment, and is laden no longer."""
@@ -163,13 +163,13 @@ class Laden(_Msg):
 # ---------------------------------------------------------------------- heartbeat
 
 
-class Ping(_Msg):
+class Ping(_Msg, frozen=True):
     """Is the worker still running?  (One that does not answer, or whose loop stalled, is replaced.)"""
 
     n: int
 
 
-class Pong(_Msg):
+class Pong(_Msg, frozen=True):
     """The answer to ``Ping``: seconds since the worker's event loop last turned."""
 
     n: int
@@ -179,7 +179,7 @@ class Pong(_Msg):
 # ---------------------------------------------------------------------------- answers
 
 
-class Settled(_Msg):
+class Settled(_Msg, frozen=True):
     """What a ``Submit`` came to: the table's game's own value.  An ``Outcome`` comes with its
     number alone (the file's, which names what the worker reads back) and the size the save is
     synced up to: its events are read back from the save (a scenario's may not fit in a message)."""
@@ -189,12 +189,12 @@ class Settled(_Msg):
     size: int = 0
 
 
-class Seated(_Msg):
+class Seated(_Msg, frozen=True):
     seq: int
     tables: dict[str, list[str]]
 
 
-class Redeemed(_Msg):
+class Redeemed(_Msg, frozen=True):
     """What a ``Redeem`` came to: who the player sits as (``tui.ssh.invitations.store.Grant``), or why not."""
 
     seq: int
@@ -202,7 +202,7 @@ class Redeemed(_Msg):
     why: str = ""
 
 
-class Kicked(_Msg):
+class Kicked(_Msg, frozen=True):
     """A ``Kick`` went out to every worker: ``seated`` sessions of the seat were open."""
 
     seq: int
@@ -212,12 +212,12 @@ class Kicked(_Msg):
 # --------------------------------------------------------------------- table → worker
 
 
-class Grew(_Msg):
+class Grew(_Msg, frozen=True):
     table: str
     size: int
 
 
-class Awaiting(_Msg):
+class Awaiting(_Msg, frozen=True):
     """The command ``table``'s game holds for a seat's dice changed (``Game.awaiting.held``; None: none;
     ``dropped``: why the one held ended unrecorded, for its submitter's seat, ``Game.awaiting.dropped``)."""
 
@@ -226,7 +226,7 @@ class Awaiting(_Msg):
     dropped: Refusal | Failure | None = None
 
 
-class Rolling(_Msg):
+class Rolling(_Msg, frozen=True):
     """The rolls asked at their own seats at ``table`` changed (``Game.rolling.rolls``, issue #77): whose dice
     every other seat that may see them is told are awaited."""
 
@@ -234,21 +234,21 @@ class Rolling(_Msg):
     rolling: tuple[OwnRoll, ...] = ()
 
 
-class Arrived(_Msg):
+class Arrived(_Msg, frozen=True):
     """A new connection, whose socket travels with this message, and the door it came in by (``ssh`` or ``web``)."""
 
     peer: str
     door: str = "ssh"
 
 
-class Close(_Msg):
+class Close(_Msg, frozen=True):
     """Close every session of ``seat`` in this worker, telling it who did (a seat's name, or the organiser)."""
 
     seat: str
     by: str
 
 
-class Retire(_Msg):
+class Retire(_Msg, frozen=True):
     """This worker is handed no more connections: it serves those it has until the last ends, then the table closes
     its news and it stops, its memory going back to the system with it."""
 
