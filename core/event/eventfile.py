@@ -35,7 +35,7 @@ from core.event.records import (
     Ruled,
     decode_record,
 )
-from core.event.state import Event, Refused, apply, fits, opened_by, text
+from core.event.state import Event, NotAllowed, apply, fits, opened_by, text
 from core.language.i18n import _
 from core.storage import journal
 from core.storage.savefile import FORMAT_VERSION, SaveError
@@ -73,12 +73,12 @@ def fold(path: Path, records: list[AnyRecord]) -> Event:
     league = leagues.load(league_path(path, opened.league))
     try:
         event = opened_by(opened, league)
-    except Refused as e:
+    except NotAllowed as e:
         raise SaveError(_("{path}:2: {why}").format(path=path, why=e)) from None
     for line, record in enumerate(records[1:], start=3):
         try:
             apply(event, record)
-        except Refused as e:
+        except NotAllowed as e:
             said = _("{path}:{line}: {why}; the record is not one Fireteam wrote (was the file edited?)")
             raise SaveError(said.format(path=path, line=line, why=e)) from None
     return event
@@ -199,7 +199,7 @@ def clock(path: Path, key: Path, minutes: int | None, table: int = 0) -> tuple[E
     def make(event: Event) -> Record:
         current = event.current
         if current is None:
-            raise Refused(_("no round is paired yet"))
+            raise NotAllowed(_("no round is paired yet"))
         given = minutes if minutes is not None else event.opened.minutes
         return signing.signed(event.id, Clocked(at=_now(), round=current.number, minutes=given, table=table), key)
 
@@ -226,7 +226,7 @@ def rule(
     def make(event: Event) -> Record:
         current = event.current
         if current is None:
-            raise Refused(_("no round is paired yet"))
+            raise NotAllowed(_("no round is paired yet"))
         record = Ruled(at=_now(), round=current.number, table=table, kind=kind, why=why, absent=absent, outcome=outcome)
         return signing.signed(event.id, record, key)
 

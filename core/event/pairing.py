@@ -31,7 +31,7 @@ from typing import Any
 
 from core.event.league import folded
 from core.event.records import ROUND_ROBIN, SEED_RANDOM, Paired, Table
-from core.event.state import BYE, WIN, Event, Player, Refused
+from core.event.state import BYE, WIN, Event, NotAllowed, Player
 from core.language.i18n import _
 
 ENGINE = f"caissify-pairings {version('caissify-pairings')}"
@@ -41,18 +41,18 @@ WHITE, BLACK, NONE = "white", "black", "none"
 
 
 def scenario_of(ruleset: str, scenario: str) -> tuple[str, tuple[str, str]]:
-    """The scenario's title and two sides, in its order; Refused if it has other than two, or is unknown."""
+    """The scenario's title and two sides, in its order; NotAllowed if it has other than two, or is unknown."""
     from core.registry import available, get_ruleset
 
     if ruleset not in available():
-        raise Refused(_("no ruleset {ruleset} (fireteam rules lists them)").format(ruleset=repr(ruleset)))
+        raise NotAllowed(_("no ruleset {ruleset} (fireteam rules lists them)").format(ruleset=repr(ruleset)))
     found = get_ruleset(ruleset).scenarios.get(scenario)
     if found is None:
         said = _("{ruleset} has no scenario {scenario} (fireteam scenarios lists them)")
-        raise Refused(said.format(ruleset=ruleset, scenario=repr(scenario)))
+        raise NotAllowed(said.format(ruleset=ruleset, scenario=repr(scenario)))
     sides = tuple(s.id for s in found.sides)
     if len(sides) != 2:
-        raise Refused(
+        raise NotAllowed(
             _("{scenario} has {n} sides: an event pairs two players a table").format(scenario=scenario, n=len(sides))
         )
     return found.title, (sides[0], sides[1])
@@ -160,14 +160,14 @@ def run_engine(arguments: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def next_round(event: Event) -> Paired:
-    """The next round's pairing (its record, unsigned and untimed); Refused if it cannot be paired."""
+    """The next round's pairing (its record, unsigned and untimed); NotAllowed if it cannot be paired."""
     number = len(event.rounds) + 1
     if number > event.opened.rounds:
-        raise Refused(_("all {n} rounds are paired").format(n=event.opened.rounds))
+        raise NotAllowed(_("all {n} rounds are paired").format(n=event.opened.rounds))
     last = event.current
     if last is not None and last.open_tables():
         said = _("round {r} is not over: tables {tables} have no certified game nor ruling")
-        raise Refused(said.format(r=last.number, tables=", ".join(str(t.number) for t in last.open_tables())))
+        raise NotAllowed(said.format(r=last.number, tables=", ".join(str(t.number) for t in last.open_tables())))
     _check_size(event, number)
     boards = _boards(event, number)
     names = {p.number: p.name for p in event.players.values()}
@@ -186,13 +186,13 @@ def next_round(event: Event) -> Paired:
 def _check_size(event: Event, number: int) -> None:
     in_play = event.in_play(number)
     if len(in_play) < 2:
-        raise Refused(_("fewer than two players to pair"))
+        raise NotAllowed(_("fewer than two players to pair"))
     if event.opened.system == ROUND_ROBIN:
         n = len([p for p in event.players.values() if p.joins == 1])
         most = n - 1 if n % 2 == 0 else n
         if event.opened.rounds > most:
             said = _("a round robin of {n} players has {most} rounds; this event has {rounds}")
-            raise Refused(said.format(n=n, most=most, rounds=event.opened.rounds))
+            raise NotAllowed(said.format(n=n, most=most, rounds=event.opened.rounds))
 
 
 def _boards(event: Event, number: int) -> list[dict[str, Any]]:
@@ -203,7 +203,7 @@ def _boards(event: Event, number: int) -> list[dict[str, Any]]:
         try:
             return run_engine(engine_input(event, number, balanced=False))
         except (ValueError, RuntimeError):
-            raise Refused(_("the pairing engine found no pairing: {why}").format(why=first)) from None
+            raise NotAllowed(_("the pairing engine found no pairing: {why}").format(why=first)) from None
 
 
 def _sides(event: Event, white: str, black: str) -> tuple[str, str]:

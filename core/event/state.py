@@ -62,14 +62,14 @@ MAX_MINUTES = 24 * 60
 WIN, DRAWN, LOSS, BYE = "win", "draw", "loss", "bye"
 
 
-class Refused(leagues.NotCounted):
+class NotAllowed(leagues.NotCounted):
     """A record that breaks the event's rules, and why (exit status 1: nothing written)."""
 
 
 def text(value: str) -> str:
     """A name or a reason: printable, at most ``MAX_TEXT`` characters."""
     if not value or len(value) > MAX_TEXT or not value.isprintable():
-        raise Refused(_("a name or a reason: 1 to {n} printable characters").format(n=MAX_TEXT))
+        raise NotAllowed(_("a name or a reason: 1 to {n} printable characters").format(n=MAX_TEXT))
     return value
 
 
@@ -136,7 +136,7 @@ class Round:
         for t in self.tables:
             if t.number == number:
                 return t
-        raise Refused(_("round {r} has no table {t}").format(r=self.number, t=number))
+        raise NotAllowed(_("round {r} has no table {t}").format(r=self.number, t=number))
 
     def ends_at(self, table: Table) -> int:
         """When ``table``'s time is up (unix ms; 0: no clock started)."""
@@ -166,7 +166,7 @@ class Event:
     def player(self, name: str) -> Player:
         found = self.players.get(folded(name))
         if found is None:
-            raise Refused(_("{name} is not entered in this event").format(name=repr(name)))
+            raise NotAllowed(_("{name} is not entered in this event").format(name=repr(name)))
         return found
 
     def players_by_number(self, number: int | None) -> str | None:
@@ -202,9 +202,9 @@ class Event:
 
 
 def apply(event: Event, record: Record) -> None:
-    """``record`` applied to ``event``: Refused (changing nothing) if it breaks the event's rules."""
+    """``record`` applied to ``event``: NotAllowed (changing nothing) if it breaks the event's rules."""
     if isinstance(record, Opened):
-        raise Refused(_("a second event in one event file"))
+        raise NotAllowed(_("a second event in one event file"))
     _CHECKS[type(record)](event, record)
 
 
@@ -212,28 +212,28 @@ def opened_by(opened: Opened, league: leagues.League) -> Event:
     """The event its settings make, once they are checked against ``league``."""
     if opened.league_id != league.id:
         said = _("{league}: not the league this event was made with (its season differs)")
-        raise Refused(said.format(league=league.path))
+        raise NotAllowed(said.format(league=league.path))
     if opened.organiser != league.organiser:
-        raise Refused(
+        raise NotAllowed(
             _("the settings name {who}, who is not the league's organiser").format(who=repr(opened.organiser))
         )
     _signed_by(opened, "", league, {opened.organiser})
     if opened.system not in (SWISS, ROUND_ROBIN) or len(set(opened.sides)) != 2:
-        raise Refused(_("settings Fireteam does not know"))
+        raise NotAllowed(_("settings Fireteam does not know"))
     if not 1 <= opened.rounds <= MAX_ROUNDS or not 0 <= opened.minutes <= MAX_MINUTES:
-        raise Refused(_("rounds from 1 to {r}, minutes from 0 to {m}").format(r=MAX_ROUNDS, m=MAX_MINUTES))
+        raise NotAllowed(_("rounds from 1 to {r}, minutes from 0 to {m}").format(r=MAX_ROUNDS, m=MAX_MINUTES))
     return Event(opened, signing.event_id(opened), league)
 
 
 def _signed_by(record: Record, event: str, league: leagues.League, who: set[str]) -> str:
-    """The identity that signed ``record``, one of ``who`` (folded); Refused if none did."""
+    """The identity that signed ``record``, one of ``who`` (folded); NotAllowed if none did."""
     try:
         key = signing.signer(event, record, league)
     except leagues.BadSignature as e:
-        raise Refused(_("its signature does not count: {why}").format(why=e)) from None
+        raise NotAllowed(_("its signature does not count: {why}").format(why=e)) from None
     if folded(key.identity) not in {folded(w) for w in who}:
         said = _("signed by {who}, who may not decide it (only {allowed})")
-        raise Refused(said.format(who=repr(key.identity), allowed=", ".join(sorted(who))))
+        raise NotAllowed(said.format(who=repr(key.identity), allowed=", ".join(sorted(who))))
     return key.identity
 
 
@@ -247,17 +247,17 @@ def _entry(event: Event, r: Entered) -> None:
     club = event.league.key_of(r.name)
     if club is None or club.fingerprint != r.key:
         said = _("{name} has no key in the league's allowed signers: an event enters the club's players")
-        raise Refused(said.format(name=repr(r.name)))
+        raise NotAllowed(said.format(name=repr(r.name)))
     if folded(r.name) in event.players:  # (the club's names never fold alike: core.league.signatures)
-        raise Refused(_("{name} is entered already").format(name=repr(r.name)))
+        raise NotAllowed(_("{name} is entered already").format(name=repr(r.name)))
     if any(p.key == r.key for p in event.players.values()):
-        raise Refused(_("{name}'s key is an entrant's already").format(name=repr(r.name)))
+        raise NotAllowed(_("{name}'s key is an entrant's already").format(name=repr(r.name)))
     if r.late != bool(event.rounds):
-        raise Refused(_("a late entry is one made after round 1 is paired, and only that"))
+        raise NotAllowed(_("a late entry is one made after round 1 is paired, and only that"))
     if r.late and event.opened.system == ROUND_ROBIN:
-        raise Refused(_("a round robin takes no late entry: its rounds are fixed by round 1"))
+        raise NotAllowed(_("a round robin takes no late entry: its rounds are fixed by round 1"))
     if event.finished or len(event.players) >= MAX_PLAYERS:
-        raise Refused(_("the event is over, or full ({n} players)").format(n=MAX_PLAYERS))
+        raise NotAllowed(_("the event is over, or full ({n} players)").format(n=MAX_PLAYERS))
     number = len(event.players) + 1
     event.players[folded(r.name)] = Player(r.name, r.key, r.rating, number, len(event.rounds) + 1)
 
@@ -266,34 +266,34 @@ def _drop(event: Event, r: Dropped) -> None:
     player = event.player(r.name)
     by = _signed_by(r, event.id, event.league, {player.name, event.opened.organiser})
     if folded(by) != folded(r.by):
-        raise Refused(_("the drop says it is by {by}, but {who} signed it").format(by=repr(r.by), who=repr(by)))
+        raise NotAllowed(_("the drop says it is by {by}, but {who} signed it").format(by=repr(r.by), who=repr(by)))
     if player.dropped:
-        raise Refused(_("{name} dropped already").format(name=repr(player.name)))
+        raise NotAllowed(_("{name} dropped already").format(name=repr(player.name)))
     player.dropped = len(event.rounds) or -1  # (-1: before round 1: never paired)
 
 
 def _pairing(event: Event, r: Paired) -> None:
     if r.round != len(event.rounds) + 1 or r.round > event.opened.rounds:
         said = _("round {r} cannot be paired now: the event has paired {n} of its {total} rounds")
-        raise Refused(said.format(r=r.round, n=len(event.rounds), total=event.opened.rounds))
+        raise NotAllowed(said.format(r=r.round, n=len(event.rounds), total=event.opened.rounds))
     last = event.current
     if last is not None and last.open_tables():
         said = _("round {r} is not over: tables {tables} have no certified game nor ruling")
-        raise Refused(said.format(r=last.number, tables=", ".join(str(t.number) for t in last.open_tables())))
+        raise NotAllowed(said.format(r=last.number, tables=", ".join(str(t.number) for t in last.open_tables())))
     in_play = {p.name for p in event.in_play(r.round)}
     seated = [n for t in r.tables for n in (t.a, t.b)] + list(r.byes)
     if len(seated) != len(set(seated)) or set(seated) != in_play:
-        raise Refused(_("a pairing seats each player in play once, and only them"))
+        raise NotAllowed(_("a pairing seats each player in play once, and only them"))
     if sorted(t.number for t in r.tables) != list(range(1, len(r.tables) + 1)):
-        raise Refused(_("a pairing's tables are numbered 1 to its count"))
+        raise NotAllowed(_("a pairing's tables are numbered 1 to its count"))
     met = event.met()
     for t in r.tables:
         if frozenset((t.a, t.b)) in met:
-            raise Refused(_("{a} and {b} met already: no rematch").format(a=repr(t.a), b=repr(t.b)))
+            raise NotAllowed(_("{a} and {b} met already: no rematch").format(a=repr(t.a), b=repr(t.b)))
     if event.opened.system == SWISS:
         had = {n for rnd in event.rounds for n in rnd.byes}
         if len(r.byes) > 1 or had & set(r.byes):
-            raise Refused(_("at most one bye a round, and one a player"))
+            raise NotAllowed(_("at most one bye a round, and one a player"))
     event.rounds.append(Round(r.round, [Table(t.number, t.a, t.b) for t in r.tables], r.byes))
 
 
@@ -301,14 +301,14 @@ def _current(event: Event, round_number: int) -> Round:
     last = event.current
     if last is None or round_number != last.number:
         said = _("round {r} is not the current round ({current})")
-        raise Refused(said.format(r=round_number, current=last.number if last else "-"))
+        raise NotAllowed(said.format(r=round_number, current=last.number if last else "-"))
     return last
 
 
 def open_table(event: Event, round_number: int, table: int) -> Table:
     found = _current(event, round_number).table(table)
     if found.ended:
-        raise Refused(_("table {t} of round {r} has ended already").format(t=table, r=round_number))
+        raise NotAllowed(_("table {t} of round {r} has ended already").format(t=table, r=round_number))
     return found
 
 
@@ -316,35 +316,35 @@ def _clock(event: Event, r: Clocked) -> None:
     _organisers(event, r)
     rnd = _current(event, r.round)
     if not 1 <= r.minutes <= MAX_MINUTES:
-        raise Refused(_("from 1 to {n} minutes").format(n=MAX_MINUTES))
+        raise NotAllowed(_("from 1 to {n} minutes").format(n=MAX_MINUTES))
     if r.table == 0:
         if rnd.started:
-            raise Refused(_("round {r}'s clock is running already").format(r=rnd.number))
+            raise NotAllowed(_("round {r}'s clock is running already").format(r=rnd.number))
         rnd.started, rnd.minutes = r.at, r.minutes
         return
     if not rnd.started:
-        raise Refused(_("round {r}'s clock has not started").format(r=rnd.number))
+        raise NotAllowed(_("round {r}'s clock has not started").format(r=rnd.number))
     open_table(event, r.round, r.table).extra_minutes += r.minutes
 
 
 def fits(event: Event, round_number: int, table_number: int, cert: leagues.Certificate) -> Table:
     """The open table whose game ``cert`` is: the event's ruleset and scenario, each side played
     by the table's player the pairing gave it and by no one else (by his key where his seat was
-    bound to one, else by name); Refused otherwise.  Checked before a game goes to the league,
+    bound to one, else by name); NotAllowed otherwise.  Checked before a game goes to the league,
     and again after."""
     table = open_table(event, round_number, table_number)
     o = event.opened
     if (cert.ruleset, cert.scenario) != (o.ruleset, o.title):
         said = _("a game of {ruleset} {scenario}: this event plays {want}")
-        raise Refused(said.format(ruleset=cert.ruleset, scenario=cert.scenario, want=f"{o.ruleset} {o.title}"))
+        raise NotAllowed(said.format(ruleset=cert.ruleset, scenario=cert.scenario, want=f"{o.ruleset} {o.title}"))
     for side, name in ((o.sides[0], table.a), (o.sides[1], table.b)):
         player = event.player(name)
         seats = cert.of_side(side)
         if not seats or any(s.key != player.key if s.key else folded(s.name) != folded(player.name) for s in seats):
             said = _("not table {t}'s game: the pairing seats {a} as {side_a} and {b} as {side_b}")
-            raise Refused(said.format(t=table.number, a=table.a, side_a=o.sides[0], b=table.b, side_b=o.sides[1]))
+            raise NotAllowed(said.format(t=table.number, a=table.a, side_a=o.sides[0], b=table.b, side_b=o.sides[1]))
     if cert.game in event.games:
-        raise Refused(_("this game is in the event already"))
+        raise NotAllowed(_("this game is in the event already"))
     return table
 
 
@@ -354,10 +354,10 @@ def _game(event: Event, r: Played) -> None:
     o = event.opened
     players, problems = event.league.judge(_("its league record"), r.game)
     if problems:
-        raise Refused("; ".join(problems))
+        raise NotAllowed("; ".join(problems))
     named = {side: tuple(folded(n) for n in names) for side, names in players.items()}
     if named != {o.sides[0]: (folded(table.a),), o.sides[1]: (folded(table.b),)}:
-        raise Refused(_("the league names other players for this game than the table's"))
+        raise NotAllowed(_("the league names other players for this game than the table's"))
     event.games.add(cert.game)
     table.game = r
 
@@ -370,12 +370,12 @@ def _ruling(event: Event, r: Ruled) -> None:
     absent = {folded(n) for n in r.absent}
     if r.kind == NO_SHOW:
         if not absent or not absent <= players or r.outcome:
-            raise Refused(_("a no-show names who did not come: one or both of the table's players"))
+            raise NotAllowed(_("a no-show names who did not come: one or both of the table's players"))
     elif r.kind == UNFINISHED:
         if absent or r.outcome not in (DRAW, BOTH_LOSE):
-            raise Refused(_("an unfinished game's outcome: a draw, or both lose (a winner is a certified game's)"))
+            raise NotAllowed(_("an unfinished game's outcome: a draw, or both lose (a winner is a certified game's)"))
     else:
-        raise Refused(_("a ruling Fireteam does not know"))
+        raise NotAllowed(_("a ruling Fireteam does not know"))
     table.ruling = r
 
 

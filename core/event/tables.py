@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from core.event import eventfile
-from core.event.state import Event, Player, Refused
+from core.event.state import Event, NotAllowed, Player
 from core.game import Game
 from core.game.builtins import PLAYER_NAME
 from core.language.i18n import _
@@ -84,14 +84,14 @@ def opening_lines(event: Event, seating: Seating) -> list[str]:
     for side, player in seating.players.items():
         if not PLAYER_NAME.fullmatch(player.name):
             said = _("{name}: a table seats a player by a name of one word (letters, digits, '.', '_' or '-')")
-            raise Refused(said.format(name=repr(player.name)))
+            raise NotAllowed(said.format(name=repr(player.name)))
         lines.append(f"players {side}={player.name} key={player.key}")
     return lines
 
 
 def open_game(event: Event, seating: Seating) -> Game:
     """The table's game, its save made (never over a file) with its players named first; or, if
-    it exists, opened and checked to be this table's.  SaveError or Refused saying why not."""
+    it exists, opened and checked to be this table's.  SaveError or NotAllowed saying why not."""
     path = seating.save
     if path.exists():
         game = Game.open(path)
@@ -114,7 +114,7 @@ def open_game(event: Event, seating: Seating) -> Game:
 
 
 def _is_the_tables(game: Game, seating: Seating) -> None:
-    """Refused unless ``game`` names the table's players, by their keys, before anyone else."""
+    """NotAllowed unless ``game`` names the table's players, by their keys, before anyone else."""
     first: dict[str, ev.Seated] = {}
     for seated in game.reading.players():
         first.setdefault(seated.side, seated)
@@ -123,7 +123,7 @@ def _is_the_tables(game: Game, seating: Seating) -> None:
     if named != wanted:
         shown = ", ".join(f"{side}={name}" for side, (name, _key) in sorted(named.items())) or "-"
         said = _("{path}: not table {t}'s game of round {r}: it names {named}")
-        raise Refused(said.format(path=seating.save, t=seating.table, r=seating.round, named=shown))
+        raise NotAllowed(said.format(path=seating.save, t=seating.table, r=seating.round, named=shown))
 
 
 def confirmed(game: Game) -> bool:
@@ -138,7 +138,7 @@ def confirmed(game: Game) -> bool:
 def finish(event_path: Path, seating: Seating) -> tuple[Event, bytes]:
     """The table's certified game added to the event and the league, as ``event add SAVE CERT``
     adds it; its certificate written beside the save (or, from an earlier try, read there and
-    used if it is the one the save gives).  Refused or SaveError saying why not: nothing written
+    used if it is the one the save gives).  NotAllowed or SaveError saying why not: nothing written
     to the event then."""
     save = seating.save
     cert, _verified = certificate.certify(save)
@@ -153,5 +153,5 @@ def finish(event_path: Path, seating: Seating) -> tuple[Event, bytes]:
     missing = {p.side for p in cert.players} - set(certificate.confirmed_sides(save, cert))
     if missing:
         said = _("table {t}: {sides} did not confirm at a seat bound to their player")
-        raise Refused(said.format(t=seating.table, sides=", ".join(sorted(missing))))
+        raise NotAllowed(said.format(t=seating.table, sides=", ".join(sorted(missing))))
     return eventfile.add(event_path, save, path, [], seating.table, seating.round)

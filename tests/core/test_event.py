@@ -15,7 +15,7 @@ import pytest
 
 from core.event import eventfile, pairing
 from core.event.records import BOTH_LOSE, DRAW, NO_SHOW, UNFINISHED
-from core.event.state import Refused
+from core.event.state import NotAllowed
 from core.league.folding import Tampered
 from core.storage.savefile import SaveError
 from tests.core.eventclub import Club, make_club, play_round
@@ -108,17 +108,17 @@ def test_a_pairing_asked_before_the_rounds_results_are_in_is_refused_naming_the_
 
 def test_a_player_entered_twice_or_under_a_look_alike_name_is_refused(club):
     path = club.event()
-    with unchanged(path), pytest.raises(Refused, match="entered already"):
+    with unchanged(path), pytest.raises(NotAllowed, match="entered already"):
         eventfile.enter(path, "anna", club.org)
-    with unchanged(path), pytest.raises(Refused, match="'anna' is entered already"):
+    with unchanged(path), pytest.raises(NotAllowed, match="'anna' is entered already"):
         eventfile.enter(path, "ＡＮＮＡ", club.org)  # full-width capitals: the club's anna again
-    with unchanged(path), pytest.raises(Refused, match="no key in the league"):
+    with unchanged(path), pytest.raises(NotAllowed, match="no key in the league"):
         eventfile.enter(path, "zoe", club.org)
 
 
 def test_an_entry_signed_by_a_player_is_not_the_organisers(club):
     path = club.event(players=())
-    with unchanged(path), pytest.raises(Refused, match="signed by 'carla', who may not decide it"):
+    with unchanged(path), pytest.raises(NotAllowed, match="signed by 'carla', who may not decide it"):
         eventfile.enter(path, "anna", club.keys["carla"])
 
 
@@ -132,28 +132,28 @@ def test_a_game_for_another_table_or_round_or_players_is_refused_and_the_league_
     path, (t1, t2) = _round_one(club)
     save, cert, sigs = club.game(t1.a, t1.b, winner=t1.a, n=1)
     with unchanged(path), unchanged(club.league):
-        with pytest.raises(Refused, match=f"not table {t2.number}'s game"):
+        with pytest.raises(NotAllowed, match=f"not table {t2.number}'s game"):
             eventfile.add(path, save, cert, sigs, table=t2.number)
-        with pytest.raises(Refused, match="round 2 is not the current round"):
+        with pytest.raises(NotAllowed, match="round 2 is not the current round"):
             eventfile.add(path, save, cert, sigs, table=t1.number, round_number=2)
-        with pytest.raises(Refused, match="round 1 has no table 9"):
+        with pytest.raises(NotAllowed, match="round 1 has no table 9"):
             eventfile.add(path, save, cert, sigs, table=9)
     swapped = club.game(t1.b, t1.a, winner=t1.a, n=2)  # the right players, on each other's sides
-    with unchanged(path), unchanged(club.league), pytest.raises(Refused, match="the pairing seats"):
+    with unchanged(path), unchanged(club.league), pytest.raises(NotAllowed, match="the pairing seats"):
         eventfile.add(path, *swapped, table=t1.number)
     eventfile.add(path, save, cert, sigs, table=t1.number)
-    with unchanged(path), pytest.raises(Refused, match="has ended already"):
+    with unchanged(path), pytest.raises(NotAllowed, match="has ended already"):
         eventfile.add(path, save, cert, sigs, table=t1.number)
 
 
 def test_a_drop_signed_by_someone_else_is_refused(club):
     path = club.event()
-    with unchanged(path), pytest.raises(Refused, match="signed by 'carla', who may not decide it"):
+    with unchanged(path), pytest.raises(NotAllowed, match="signed by 'carla', who may not decide it"):
         eventfile.drop(path, "anna", "carla", club.keys["carla"])
-    with unchanged(path), pytest.raises(Refused, match="the drop says it is by 'anna', but 'org' signed it"):
+    with unchanged(path), pytest.raises(NotAllowed, match="the drop says it is by 'anna', but 'org' signed it"):
         eventfile.drop(path, "anna", "anna", club.org)
     eventfile.drop(path, "anna", "anna", club.keys["anna"])
-    with unchanged(path), pytest.raises(Refused, match="dropped already"):
+    with unchanged(path), pytest.raises(NotAllowed, match="dropped already"):
         eventfile.drop(path, "anna", "org", club.org)
 
 
@@ -171,11 +171,11 @@ def test_a_drop_signed_elsewhere_from_the_printed_statement_counts(club, capsysb
 
 def test_rulings_end_a_table_without_a_winner_typed(club):
     path, (t1, t2) = _round_one(club)
-    with unchanged(path), pytest.raises(Refused, match="signed by 'anna'"):
+    with unchanged(path), pytest.raises(NotAllowed, match="signed by 'anna'"):
         eventfile.rule(path, club.keys["anna"], t1.number, NO_SHOW, "late", absent=(t1.b,))
-    with unchanged(path), pytest.raises(Refused, match="names who did not come"):
+    with unchanged(path), pytest.raises(NotAllowed, match="names who did not come"):
         eventfile.rule(path, club.org, t1.number, NO_SHOW, "late", absent=("elena",))
-    with unchanged(path), pytest.raises(Refused, match="a draw, or both lose"):
+    with unchanged(path), pytest.raises(NotAllowed, match="a draw, or both lose"):
         eventfile.rule(path, club.org, t1.number, UNFINISHED, "time", outcome=t1.a)
     event, _ = eventfile.rule(path, club.org, t1.number, UNFINISHED, "time", outcome=DRAW)
     event, _ = eventfile.rule(path, club.org, t2.number, UNFINISHED, "time", outcome=BOTH_LOSE)
@@ -185,12 +185,12 @@ def test_rulings_end_a_table_without_a_winner_typed(club):
 
 def test_the_clock_starts_once_by_the_organiser_and_extends_a_table(club):
     path, (t1, _t2) = _round_one(club)
-    with unchanged(path), pytest.raises(Refused, match="has not started"):
+    with unchanged(path), pytest.raises(NotAllowed, match="has not started"):
         eventfile.clock(path, club.org, 10, table=t1.number)
     event, _ = eventfile.clock(path, club.org, None)
     rnd = event.rounds[0]
     assert rnd.minutes == 90 and rnd.ends_at(rnd.tables[0]) == rnd.started + 90 * 60_000
-    with unchanged(path), pytest.raises(Refused, match="running already"):
+    with unchanged(path), pytest.raises(NotAllowed, match="running already"):
         eventfile.clock(path, club.org, None)
     event, _ = eventfile.clock(path, club.org, 15, table=t1.number)
     table = event.rounds[0].table(t1.number)
@@ -262,7 +262,7 @@ def test_a_round_robin_of_four_meets_everyone_once_with_sides_within_one(club):
     met = [frozenset((t.a, t.b)) for rnd in event.rounds for t in rnd.tables]
     assert len(met) == len(set(met)) == 6
     assert all(abs(pairing.balance(event, p.name)) <= 1 for p in event.players.values())
-    with pytest.raises(Refused, match="all 3 rounds are paired"):
+    with pytest.raises(NotAllowed, match="all 3 rounds are paired"):
         eventfile.pair(path)
 
 

@@ -9,7 +9,7 @@ import pytest
 from core.event import eventfile
 from core.event import tables as event_tables
 from core.event.records import Played
-from core.event.state import Refused
+from core.event.state import NotAllowed
 from core.game import Game
 from core.league import season
 from core.log import events as ev
@@ -59,7 +59,7 @@ def test_a_save_put_in_a_tables_place_is_refused_naming_its_players(club):
     game.execute(f"players british={t.b} german={t.a}", role=REFEREE)  # the sides the other way round
     game.close()
     before = seating.save.read_bytes()
-    with pytest.raises(Refused, match=f"not table 1's game of round 1: it names british={t.b}, german={t.a}"):
+    with pytest.raises(NotAllowed, match=f"not table 1's game of round 1: it names british={t.b}, german={t.a}"):
         event_tables.open_game(event, seating)
     assert seating.save.read_bytes() == before
 
@@ -75,7 +75,7 @@ def test_a_game_is_added_by_itself_once_each_side_confirmed_at_its_own_seat(club
     finally:
         game.close()
     confirm_at(seating.save, "german", t.b)
-    with pytest.raises(Refused, match="table 1: british did not confirm at a seat bound to their player"):
+    with pytest.raises(NotAllowed, match="table 1: british did not confirm at a seat bound to their player"):
         event_tables.finish(path, seating)
     assert eventfile.load(path).current.table(1).game is None and not season.load(club.league).games
     confirm_at(seating.save, "british", t.a)
@@ -88,5 +88,5 @@ def test_a_game_is_added_by_itself_once_each_side_confirmed_at_its_own_seat(club
     assert len(league.games) == 1 and league.games[0].level == "confirmed by both players"
     records = eventfile.read(path)[0].records
     assert sum(isinstance(r, Played) for r in records) == 1  # a certified game: no result typed anywhere
-    with pytest.raises(Refused, match="has ended already"):
+    with pytest.raises(NotAllowed, match="has ended already"):
         event_tables.finish(path, seating)  # twice: the table has its game

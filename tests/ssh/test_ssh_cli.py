@@ -48,7 +48,9 @@ def test_without_a_save_a_new_demo_game_is_set_up_in_saves(tmp_path):
 
 def test_a_missing_seats_file_or_save_is_a_clear_error(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
-    args = argparse.Namespace(saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None)
+    args = argparse.Namespace(
+        saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None, event=None
+    )
     assert serve_main(args) == 2
     err = capsys.readouterr().err
     assert f"no seats file at {tmp_path / 'data' / 'seats.toml'}" in err
@@ -70,7 +72,9 @@ def test_a_server_that_stopped_leaves_the_core_s_log_as_it_found_it(tmp_path, mo
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "seats.toml").write_text(seats_toml(make_keys(["anna"]), {"anna": "referee"}))
     before = list(CORE_LOG.handlers)
-    args = argparse.Namespace(saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None)
+    args = argparse.Namespace(
+        saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None, event=None
+    )
     assert serve_main(args) == 2  # (stopped once its log was made: no such save)
     assert CORE_LOG.handlers == before
     capsys.readouterr()
@@ -89,7 +93,12 @@ def test_a_save_another_fireteam_writes_is_refused_and_no_lock_is_kept(tmp_path,
     busy = demo_game(tmp_path / "busy.ft")  # held by this process, as by another terminal
     try:
         args = argparse.Namespace(
-            saves=[tmp_path / "free.ft", tmp_path / "busy.ft"], host="127.0.0.1", port=0, seats=None, workers=None
+            saves=[tmp_path / "free.ft", tmp_path / "busy.ft"],
+            host="127.0.0.1",
+            port=0,
+            seats=None,
+            workers=None,
+            event=None,
         )
         assert serve_main(args) == 2
         err = capsys.readouterr().err

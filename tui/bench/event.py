@@ -29,7 +29,6 @@ import json
 import math
 import random
 import resource
-import subprocess
 import tempfile
 import time
 from functools import partial
@@ -50,25 +49,6 @@ def _given(record: Played, _event: object) -> Played:
 def _cpu() -> float:
     used = resource.getrusage(resource.RUSAGE_SELF)
     return used.ru_utime + used.ru_stime
-
-
-def club(folder: Path, players: int) -> tuple[Path, Path, list[str]]:
-    from core.league import season
-
-    names = [f"p{i:02d}" for i in range(players)]
-    lines = []
-    for name in [*names, "org"]:
-        key = folder / name
-        if not key.exists():
-            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(key)], check=True)
-        kind, blob, *_ = key.with_name(name + ".pub").read_text().split()
-        lines.append(f"{name} {kind} {blob}")
-    signers = folder / "allowed_signers"
-    signers.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    league = folder / "club.league"
-    league.unlink(missing_ok=True)
-    season.new(league, "Club", signers, "org", (2, 1, 0), folder / "org")
-    return league, folder / "org", names
 
 
 def _game(event: Any, table: Any, rng: random.Random, strength: dict[str, float], n: int) -> Any:
@@ -105,6 +85,7 @@ def _game(event: Any, table: Any, rng: random.Random, strength: dict[str, float]
 def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> dict[str, Any]:
     from core.event import eventfile, pairing
     from core.event.records import Played
+    from tui.bench.event_tables import club  # (the club both benches make)
 
     league, org, names = club(folder, players)
     path = folder / f"{system}.event"

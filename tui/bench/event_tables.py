@@ -27,6 +27,7 @@ import asyncio
 import os
 import random
 import signal
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -114,9 +115,27 @@ def _ending(roll: float) -> str:
     return f"victory {'british' if roll < 0.55 else 'german'} held"
 
 
+def club(folder: Path, players: int) -> tuple[Path, Path, list[str]]:
+    from core.league import season
+
+    names = [f"p{i:02d}" for i in range(players)]
+    lines = []
+    for name in [*names, "org"]:
+        key = folder / name
+        if not key.exists():
+            subprocess.run(["ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", str(key)], check=True)
+        kind, blob, *_ = key.with_name(name + ".pub").read_text().split()
+        lines.append(f"{name} {kind} {blob}")
+    signers = folder / "allowed_signers"
+    signers.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    league = folder / "club.league"
+    league.unlink(missing_ok=True)
+    season.new(league, "Club", signers, "org", (2, 1, 0), folder / "org")
+    return league, folder / "org", names
+
+
 def _event(folder: Path, tables: int, seed: int) -> tuple[Path, Path, dict[str, Path]]:
     from core.event import eventfile
-    from tui.bench.event import club
 
     league, org, names = club(folder, 2 * tables)
     path = folder / "day.event"

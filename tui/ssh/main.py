@@ -84,7 +84,7 @@ def _serve_in(args: argparse.Namespace) -> int:
     folder = private_folder(data_dir())
     # A path a seat types is the server's: scenario and force files come from its folders only.
     restrict_reads([folder / SCENARIOS_FOLDER, folder / FORCES_FOLDER])
-    event = getattr(args, "event", None)
+    event = args.event
     seats_path: Path = args.seats or folder / SEATS_NAME
     if event is not None:
         if args.saves or args.seats or args.workers:

@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING
 from core.event import eventfile, render
 from core.event import tables as event_tables
 from core.event.league import folded
-from core.event.state import Event, Refused
+from core.event.state import Event, NotAllowed
 from core.game import Game
 from core.language.i18n import _
 from core.log.outcome import Outcome
@@ -93,13 +93,13 @@ class EventTables:
 
     def open_round(self) -> list[Table]:
         """The current round's tables not open yet, opened (their saves made), and the seats file
-        written for the round: the tables opened now.  Refused or SaveError if a table's save is
+        written for the round: the tables opened now.  NotAllowed or SaveError if a table's save is
         not its game, or cannot be made (nothing is opened then)."""
         opened, failed = self._open_games()
         if failed:
             for _seating, game in opened:
                 game.close()
-            raise Refused("; ".join(failed))
+            raise NotAllowed("; ".join(failed))
         return self._register(opened)
 
     def _open_games(self) -> tuple[list[tuple[event_tables.Seating, Game]], list[str]]:
@@ -112,7 +112,7 @@ class EventTables:
                 continue
             try:
                 opened.append((seating, event_tables.open_game(self.event, seating)))
-            except (Refused, SaveError, OSError) as e:
+            except (NotAllowed, SaveError, OSError) as e:
                 failed.append(f"{seating.name}: {e}")
         return opened, failed
 
@@ -283,7 +283,7 @@ class EventTables:
         async with self._one_at_a_time:  # one table's certificate and adds at a time: the others' seats go on
             try:
                 event, head = await asyncio.to_thread(event_tables.finish, self.path, seating)
-            except (Refused, SaveError, OSError) as e:
+            except (NotAllowed, SaveError, OSError) as e:
                 self.refused[name] = str(e)
                 self._finishing.discard(name)
                 self.log.error("event: table %s not added: %s", name, e)
