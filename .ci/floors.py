@@ -7,7 +7,8 @@ import tomllib
 with open(sys.argv[1] if len(sys.argv) > 1 else "pyproject.toml", "rb") as f:
     dependencies = tomllib.load(f)["project"]["dependencies"]
 for dependency in dependencies:
-    floor = re.fullmatch(r"([A-Za-z0-9_.-]+)(?:\[[^]]*\])?\s*>=\s*([^,;\s]+).*", dependency)
+    # A floor (>=), or an exact pin (==, a library whose output the project holds to: its own floor).
+    floor = re.fullmatch(r"([A-Za-z0-9_.-]+)(?:\[[^]]*\])?\s*(?:>=|==)\s*([^,;\s]+).*", dependency)
     if floor is None:
-        sys.exit(f"{dependency}: no floor (>=) to test")
+        sys.exit(f"{dependency}: no floor (>=) or pin (==) to test")
     print(f"{floor[1]}=={floor[2]}")
