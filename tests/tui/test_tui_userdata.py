@@ -195,6 +195,7 @@ async def test_the_screenshot_action_takes_textual_s_name_for_the_file(game, sto
     ``screenshot('turn-3.svg')`` saved under a name of Textual's (mypy: an override that drops its parameters)."""
     monkeypatch.chdir(tmp_path)
     async with piloted(game, (80, 24), store=store) as (app, pilot):
+        await settled(pilot)  # the first frame drawn: a screenshot of a screen not yet drawn has no lines
         await app.run_action("screenshot('turn-3.svg')")
         await settled(pilot)
         assert [p.name for p in store.screenshots.glob("*.svg")] == ["turn-3.svg"]
