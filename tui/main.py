@@ -220,7 +220,7 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                 print(f"fireteam: {said}", file=sys.stderr)
                 plain = args
             else:
-                from tui.app import run_app
+                from tui.run import run_app
 
                 return run_app(
                     save=args.save,

@@ -121,7 +121,7 @@ def open_or_follow(
 
 class OpenAhead:
     """An opener already at work in a thread of its own: a big save's full load,
-    started by ``tui.app.run_app`` before the client's app, so that the load goes on
+    started by ``tui.run.run_app`` before the client's app, so that the load goes on
     while Textual starts and draws the progress bar, instead of after.
 
     Called as an opener (``tui.app.Opener``) from the app's worker thread, it tells

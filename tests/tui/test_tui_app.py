@@ -16,13 +16,14 @@ from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
 from core.storage.fork import boundaries
-from tui.app import FireteamApp, check_role, run_app
+from tui.app import FireteamApp, check_role
 from tui.commandline import CommandInput
 from tui.panes.dice import DicePane
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain
+from tui.run import run_app
 from tui.screens.dialogs import ConfirmBox, DetailsScreen, DicePrompt
 from tui.screens.forms import ActionForm, ActionPicker, command_text
 from tui.screens.game import GameScreen

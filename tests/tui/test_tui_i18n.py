@@ -24,13 +24,13 @@ from core.language.reader import Reader, lang, reader, set_process_language, use
 from core.log.events import All, AtLeast, Each, Mod, Roll
 from core.log.views import REFEREE
 from tui import odds
-from tui.app import prepare_language
 from tui.i18n import phase_name, start_language
 from tui.main import main as fireteam
 from tui.panes.dice import DicePane, chance_line, roll_summary, target_text
 from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
+from tui.run import prepare_language
 from tui.screens.dialogs import ConfirmBox
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpEntry, HelpScreen, command_names
@@ -288,7 +288,8 @@ if sys.argv[4] == "no-babel":
 import core.language.i18n as i18n
 i18n.LOCALE_DIR = Path(sys.argv[3])
 from core.game import Game
-from tui.app import FireteamApp, prepare_language
+from tui.app import FireteamApp
+from tui.run import prepare_language
 from tui.panes.roster import RosterPane
 from tui.userdata import UserStore
 

@@ -16,8 +16,8 @@ from core.game import Game
 from core.log.views import REFEREE
 from core.storage.opencache import OpenCache
 from core.storage.savefile import SaveError
-from tui.app import FireteamApp, open_or_follow
-from tui.opening import OpenAhead
+from tui.app import FireteamApp
+from tui.opening import OpenAhead, open_or_follow
 from tui.screens.game import GameScreen
 
 SIZE = (100, 30)

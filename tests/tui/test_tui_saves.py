@@ -17,7 +17,8 @@ from core.game import Game
 from core.log.state import encode_state
 from core.log.views import REFEREE
 from core.storage.opencache import NotCached, OpenCache
-from tui.app import FireteamApp, open_or_follow
+from tui.app import FireteamApp
+from tui.opening import open_or_follow
 from tui.panes.log import LogView
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen

@@ -84,7 +84,8 @@ CHILD = """
 import asyncio, sys
 from pathlib import Path
 import tui.main
-from tui.app import FireteamApp, open_or_follow
+from tui.app import FireteamApp
+from tui.opening import open_or_follow
 from tui.screens.game import GameScreen
 
 at_first_frame = []
@@ -237,12 +238,12 @@ def test_the_collector_is_paused_from_the_first_import_for_the_client_only(monke
     import gc
 
     import core.cli.main
-    import tui.app
+    import tui.run
     from tui.main import main
 
     seen = {}
     monkeypatch.setattr(core.cli.main, "run_headless", lambda args: seen.setdefault("headless", gc.isenabled()) and 0)
-    monkeypatch.setattr(tui.app, "run_app", lambda **kwargs: seen.setdefault("client", gc.isenabled()) and 0)
+    monkeypatch.setattr(tui.run, "run_app", lambda **kwargs: seen.setdefault("client", gc.isenabled()) and 0)
     save = tmp_path / "demo.ft"
     shutil.copy(DEMO, save)
     main(["log", str(save)])

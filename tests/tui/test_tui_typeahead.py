@@ -36,8 +36,9 @@ from waiting import piloted, press, settled, until
 from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
-from tui.app import FireteamApp, open_or_follow
+from tui.app import FireteamApp
 from tui.commandline import CommandInput
+from tui.opening import open_or_follow
 from tui.screens.dialogs import LockedScreen
 from tui.screens.game import GameScreen
 from tui.typeahead import QuietTerminal, keys
@@ -72,11 +73,11 @@ def test_a_save_that_cannot_be_opened_leaves_the_terminal_as_found(child, tmp_pa
 def test_ctrl_c_during_the_start_gives_it_up_quietly_and_leaves_the_terminal_as_found(child, tmp_path):
     # The start is held in the middle (where the client would open the save) until Ctrl+C.
     code = (
-        "import os, sys, time, tui.app\n"
+        "import os, sys, time, tui.run\n"
         "def starting(**kwargs):\n"
         "    os.write(1, b'STARTING\\r\\n')\n"
         "    time.sleep(600)\n"
-        "tui.app.run_app = starting\n" + ENTRY
+        "tui.run.run_app = starting\n" + ENTRY
     )
     save = tmp_path / "demo.ft"
     shutil.copy(DEMO, save)

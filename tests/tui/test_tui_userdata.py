@@ -226,7 +226,7 @@ async def test_a_big_save_loads_behind_a_progress_bar(game, store, size):
 
     from textual.widgets import ProgressBar
 
-    from tui.app import open_or_follow
+    from tui.opening import open_or_follow
     from tui.screens.game import GameScreen
     from tui.screens.loading import LoadingScreen
 
@@ -259,7 +259,7 @@ async def test_a_big_save_loads_behind_a_progress_bar(game, store, size):
 
 
 async def test_a_save_that_cannot_be_opened_in_the_client_says_why(tmp_path, store):
-    from tui.app import open_or_follow
+    from tui.opening import open_or_follow
 
     bad = tmp_path / "bad.ft"
     bad.write_text("this is not a save\n")
