@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import time
 import unicodedata
+import weakref
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import TypeVar
@@ -24,6 +25,9 @@ from textual.keys import REPLACED_KEYS, _character_to_key, _get_unicode_name_fro
 IN_CHILD = f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); from waiting import press, settled\n"
 
 S = TypeVar("S")
+
+#: What each app run by :func:`piloted` has notified (:func:`told`).
+_TOLD: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 #: Only ever an upper bound on waiting for something that happens (CI shares two cores).
 PATIENCE_S = 60.0
@@ -146,10 +150,24 @@ async def piloted(game, size: tuple[int, int] = (100, 30), *, settle: bool = Fal
     from tui.app import FireteamApp  # here: a child process's first import is this module (``IN_CHILD``)
 
     app = FireteamApp(game, **{"role": REFEREE, **options})
+    said = _TOLD[app] = []
+    notify = app.notify
+
+    def recorded(message, *args, **kwargs):
+        said.append(str(message))
+        return notify(message, *args, **kwargs)
+
+    app.notify = recorded  # type: ignore[method-assign]
     async with app.run_test(size=size) as pilot:
         if settle:
             await settled(pilot)
         yield app, pilot
+
+
+def told(app) -> list[str]:
+    """Every notification the app has shown since it began, those that have since timed out too (on a
+    loaded machine the start alone may outlast a notice's ten seconds)."""
+    return _TOLD[app]
 
 
 def hint(app) -> str:

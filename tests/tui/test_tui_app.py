@@ -10,7 +10,7 @@ from rich.console import Console
 from skirmish import game_fixture, patrol_game  # noqa: F401  (a fixture)
 from textual import events
 from textual.widgets import Select
-from waiting import hint, piloted, press, screen_of, settled, type_command, type_text, until
+from waiting import hint, piloted, press, screen_of, settled, told, type_command, type_text, until
 
 from core.game import Game
 from core.log import events as ev
@@ -555,5 +555,5 @@ async def test_go_to_turn_names_the_turns_it_may_go_to(game):
         assert app.screen.query_one(Input).placeholder == f"a turn from {first} to {last}"
         await type_text(pilot, str(last + 5))
         await press(pilot, "enter")
-        notices = [n.message for n in app._notifications]
+        notices = told(app)
         assert f"turn {last + 5} was never reached: from {first} to {last}" in notices

@@ -7,7 +7,7 @@ from __future__ import annotations
 from contextlib import closing
 
 import pytest
-from waiting import piloted, settled
+from waiting import piloted, settled, told
 
 from core.secrets.copycheck import compare
 from core.secrets.sidecopy import read
@@ -32,7 +32,7 @@ async def test_the_key_keeps_the_sides_copy_in_the_data_folder(game, store, key)
         await pilot.press(key)
         await settled(pilot)
         (kept,) = store.copies.iterdir()
-        said = [n.message for n in app._notifications]
+        said = told(app)
     assert said == [f"your copy of the game so far is kept in {store.copies}: {kept.name}"]
     assert kept.name.startswith("game-regulars-") and kept.suffix == ".ft"
     assert read(kept).role == "regulars"

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 from playing import opened
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import piloted, press, screen_lines, screen_of, settled, type_text, until
+from waiting import piloted, press, screen_lines, screen_of, settled, told, type_text, until
 
 from core.game import Game
 from core.log.views import REFEREE
@@ -76,7 +76,7 @@ async def test_a_corrupt_or_hostile_file_is_ignored_with_a_notice(game, store, s
         store.history_path(game.path).parent.mkdir(parents=True)
         store.history_path(game.path).write_bytes(history)
     async with piloted(game, (80, 24), store=store, settle=True) as (app, pilot):
-        notes = [n.message for n in app._notifications]
+        notes = told(app)
         assert any("settings" in n for n in notes)
         if history is not None:
             assert any("history ignored" in n for n in notes)
@@ -187,7 +187,7 @@ async def test_screenshots_go_to_the_data_folder(game, store, tmp_path, monkeypa
         shots = list(store.screenshots.glob("*.svg"))
         assert len(shots) == 1
         assert not list(tmp_path.glob("*.svg"))
-        assert any(str(store.screenshots) in n.message for n in app._notifications)
+        assert any(str(store.screenshots) in n for n in told(app))
 
 
 async def test_the_screenshot_action_takes_textual_s_name_for_the_file(game, store, tmp_path, monkeypatch):

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from playing import opened
-from waiting import piloted, press, screen_of, settled
+from waiting import piloted, press, screen_of, settled, told
 
 from core.game import Game
 from core.registry import get_ruleset
@@ -66,7 +66,7 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
         assert rows == [line.text for line in full.log_lines("regulars")]
         app._follow_save()  # what the client does every second with a game open read-only
         await settled(pilot)
-        assert not [n for n in app._notifications if "stopped following" in n.message]  # a copy is no save that grows
+        assert not [n for n in told(app) if "stopped following" in n]  # a copy is no save that grows
 
 
 async def test_a_save_that_cannot_be_followed_is_told_once_and_followed_no_more(tmp_path, monkeypatch):
@@ -85,8 +85,8 @@ async def test_a_save_that_cannot_be_followed_is_told_once_and_followed_no_more(
         app._follow_save()
         app._follow_save()  # (the client's timer, a second later)
         await settled(pilot)
-        told = [n.message for n in app._notifications if "stopped following" in n.message]
-        assert told == ["stopped following the save: torn at byte 9"] and tries == [1]
+        said = [n for n in told(app) if "stopped following" in n]
+        assert said == ["stopped following the save: torn at byte 9"] and tries == [1]
 
 
 @pytest.mark.long

@@ -7,7 +7,7 @@ import json
 import pytest
 from playing import opened
 from skirmish import game_fixture  # noqa: F401  (a fixture)
-from waiting import piloted, press, type_text
+from waiting import piloted, press, told, type_text
 
 from tui.commandline import CommandInput
 from tui.textual_internals import keymap
@@ -36,7 +36,7 @@ async def test_the_cursor_blinks_unless_the_settings_say_not(game, store, blink)
 async def test_keys_rebind_an_action_and_wrong_entries_are_left_out_with_a_notice(game, store):
     settings(store, keys={"help": "f9", "nosuch": "f10", "undo": "ctrl+u; rm -rf"})
     async with piloted(game, store=store, settle=True) as (app, pilot):
-        notes = [n.message for n in app._notifications]
+        notes = told(app)
         assert any(n.startswith("keys: no action 'nosuch'") for n in notes)
         assert any(n.startswith("keys: 'undo': 'ctrl+u; rm -rf' is not a list of key names") for n in notes)
         assert keymap(app) == {"help": "f9"}
@@ -58,7 +58,7 @@ async def test_a_theme_file_is_a_theme_and_a_bad_one_is_said_not_used(game, stor
     async with piloted(game, store=store, settle=True) as (app, pilot):
         assert app.theme == "club-night"
         assert str(app.current_theme.primary) in ("#FF8800", "#ff8800")
-        notes = "\n".join(n.message for n in app._notifications)
+        notes = "\n".join(told(app))
         assert f"theme file ignored ({themes / 'bad.toml'})" in notes
         assert f"theme file ignored ({themes / 'typo.toml'})" in notes and "primray" in notes
         assert "themes: textual-dark is a theme already" in notes
