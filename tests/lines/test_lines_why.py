@@ -37,7 +37,8 @@ def test_why_after_a_refusal_names_the_rule_that_refused_it(tmp_path):
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move panzer 15"), "german")
     assert seat.say("move panzer 10") == ["Refused: Panzer IV has already moved this turn."]
     assert seat.say("why") == ["Refused: Panzer IV has already moved this turn.", says("LN-R010")]
-    assert says("LN-R010").endswith("(B.3). Rule LN-R010: Maximum move distances per turn, enforced.")
+    # its cite said with its name, after what it says (a listener who stops there has not heard it)
+    assert says("LN-R010").endswith(" 3 cm crawling. Rule LN-R010 (B.3): Maximum move distances per turn, enforced.")
 
 
 def test_why_after_a_typing_error_says_no_rule_refuses_it(tmp_path):
@@ -54,12 +55,13 @@ def test_why_keeps_a_refusal_s_own_question_mark(tmp_path):
 
 
 def test_why_after_a_roll_gives_the_numbers_and_the_rules(tmp_path):
-    """The roll as the log says it (its need, faces and outcome), what its rule says, its chance."""
+    """The roll as the log says it (who rolled, its need, faces and outcome), its chance alone (its
+    need just said), what its rule says (issue #91); a roll's arrow said as a comma."""
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move gren 10 run"), "german")
     assert seat.say("why") == [
-        "Gefr Roth's fatigue: 1d6 needing 5+: 2 → fresh",
+        "Gefr Roth's fatigue: 1d6 needing 5+: 2, fresh",
+        "Before the roll: 33.3%.",
         says("LN-R012"),
-        "Before the roll: 33.3% to roll 5+ on 1d6.",
     ]
 
 
@@ -71,11 +73,11 @@ def test_why_a_step_of_the_log_in_italian(tmp_path):
         "Passo 4: muovi gren 10 corsa.",
         says("LN-R010", "it"),
         "Anche: LN-R011, Movimento dei veicoli, dallo scenario.",  # the other rules by name only
-        "stanchezza di Gefr Roth: 1d6 serve 5+: 2 → fresco",
+        "stanchezza di Gefr Roth: 1d6 serve 5+: 2, fresco",
+        "Prima del tiro: 33,3%.",
         says("LN-R012", "it"),
-        "Prima del tiro: 33,3% di fare 5+ con 1d6.",
     ]
-    assert says("LN-R010", "it").endswith("(B.3). Regola LN-R010: Distanze massime di movimento per turno, applicata.")
+    assert says("LN-R010", "it").endswith(". Regola LN-R010 (B.3): Distanze massime di movimento per turno, applicata.")
 
 
 def test_why_after_an_engine_refusal_in_italian_says_its_rule_and_note_in_italian(tmp_path):
@@ -83,7 +85,7 @@ def test_why_after_an_engine_refusal_in_italian_says_its_rule_and_note_in_italia
     assert seat.say("segna sherman nascosto") == ["Rifiutato: solo l'arbitro può usare segna."]
     assert seat.say("perché") == ["Rifiutato: solo l'arbitro può usare segna.", says("ENG-1", "it")]
     assert says("ENG-1", "it").endswith(
-        "(Motore, decisione CORE-ROLES). Regola ENG-1: Chi dà quale comando, decisione."
+        "uno spettatore non ne dà. Regola ENG-1 (Motore, decisione CORE-ROLES): Chi dà quale comando, decisione."
     )
 
 
@@ -118,15 +120,19 @@ def test_why_leads_with_what_the_rule_says_and_names_a_ruling_the_statement_does
                       says="Tied initiative is rolled again (§5.0).", says_it="Si ritira (§5.0).")  # fmt: skip
     monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(ruled,)))
     with reading("en"):
-        assert rule_lines(game, ["Z-1"]) == ["Tied initiative is rolled again (§5.0). Rule Z-1: Ties, referee."]
+        assert rule_lines(game, ["Z-1"]) == ["Tied initiative is rolled again. Rule Z-1 (§5.0): Ties, referee."]
     with reading("it"):
-        assert rule_lines(game, ["Z-1"]) == ["Si ritira (§5.0). Regola Z-1: Parità, arbitro."]
+        assert rule_lines(game, ["Z-1"]) == ["Si ritira. Regola Z-1 (§5.0): Parità, arbitro."]
+    uncited = msgspec.structs.replace(ruled, says="Tied initiative is rolled again")  # a plugin map: no cite, stop
+    monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(uncited,)))
+    with reading("en"):
+        assert rule_lines(game, ["Z-1"]) == ["Tied initiative is rolled again. Rule Z-1: Ties, referee."]
     decided = msgspec.structs.replace(ruled, id="Z-2")
     decided = ByRuling(**{f: getattr(decided, f) for f in decided.__struct_fields__ if f != "command"})
     monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(decided,)))
     with reading("en"):  # the book unclear or silent: the ruling Fireteam takes is named
         assert rule_lines(game, ["Z-2"]) == [
-            "Tied initiative is rolled again (§5.0). Rule Z-2: Ties, ruling. Ruling BN-INI-TIE (docs/rulings.md)."
+            "Tied initiative is rolled again. Rule Z-2 (§5.0): Ties, ruling. Ruling BN-INI-TIE (docs/rulings.md)."
         ]
 
 
@@ -151,7 +157,7 @@ def test_asking_ahead_at_the_line_client(tmp_path):
     said = seat.say("? move gren 10 run")
     assert said[:4] == [
         "It would roll first: Gefr Roth's fatigue: 1d6, needs 5+.",
-        "Before the roll: needs 5+ on 1d6: 33.3%.",
+        "Before the roll: 33.3%.",  # its need just said
         says("LN-R010"),  # the command's own rule first, what it says
         "On 1, 2, 3, 4: fresh; Gefr Roth moves 10 cm (run); Gefr Roth now moved, now ran.",
     ]
