@@ -14,8 +14,9 @@ from core.explain.rulesask import stated
 from core.explain.rulesmap import ByReferee, ByRuling, RulesMap, find
 from core.game import Game
 from core.language.reader import reading
+from core.log import events as ev
 from core.registry import get_ruleset
-from tui.lines.why import rule_lines
+from tui.lines.why import rule_lines, why_roll
 
 #: The Ludonet recorded game's start (saves/ludonet-game.script, seed 2026): the Germans move first.
 START = ("scenario tanks", 'note "Cagny"', "next")
@@ -63,6 +64,22 @@ def test_why_after_a_roll_gives_the_numbers_and_the_rules(tmp_path):
         "Before the roll: 33.3%.",
         says("LN-R012"),
     ]
+
+
+def test_why_says_a_rolls_working_once_and_keeps_a_scores_modifiers_in_its_total(tmp_path):
+    """A need the modifiers moved: the roll's line says the need, the working lines the book's number
+    and each modifier (not both: issue #91).  A score (no target) adds its modifiers into the total
+    it shows, so its line keeps them."""
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo")
+    save = ev.Roll(purpose="save", faces=(2,), target=4, mods=(ev.Mod("team leader", 1, "§9.0"),),
+                   check=ev.AtLeast(face=4, base=5), outcome="failed")  # fmt: skip
+    said = why_roll(game, ev.Rolled(roll=save, side="regulars"), "regulars")
+    assert said[:2] == ["Bersaglieri's save: 1d6 needing 4+: 2 → failed", "Before the roll: 50.0%."]
+    assert said[3:5] == ["The book's number before the modifiers: 5+.", "Modifier: team leader +1 (§9.0)."]
+    score = ev.Roll(purpose="initiative", faces=(3, 4), mods=(ev.Mod("leadership", 2),), total=True)
+    said = why_roll(game, ev.Rolled(roll=score, side="regulars"), "regulars")
+    assert said[0] == "Bersaglieri's initiative: 2d6 (leadership +2): 3 4 +2 = 9"
+    game.close()
 
 
 def test_why_a_step_of_the_log_in_italian(tmp_path):
