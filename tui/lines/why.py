@@ -112,7 +112,7 @@ def _unworked(rolled: ev.Rolled) -> ev.Rolled:
         return rolled
     check = roll.check
     if check is not None and getattr(check, "base", None) is not None:
-        check = msgspec.structs.replace(check, base=None)  # type: ignore[type-var]  # (a check with a base)
+        check = msgspec.structs.replace(check, base=None)
     return msgspec.structs.replace(rolled, roll=msgspec.structs.replace(roll, mods=(), check=check))
 
 
