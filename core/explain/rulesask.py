@@ -62,6 +62,12 @@ def title(rule: Entry) -> str:
 _CITE = re.compile(r"\s*\(([^()]+)\)\.?$")
 
 
+def uncited(says: str) -> tuple[str, str]:
+    """A statement without its closing cite, and the cite ("" where it has none)."""
+    cite = _CITE.search(says)
+    return (says[: cite.start()], cite[1]) if cite else (says, "")
+
+
 def stated(rule: Entry) -> str:
     """One rule as an answer's lead says it: its statement, then its id, section, name and status;
     a rule with no statement in the reader's language by its title (a plugin's map); and, for a
@@ -74,12 +80,11 @@ def stated(rule: Entry) -> str:
     status = _(STATUSES[rule.status])
     says = statement(rule)
     if says:
-        cite = _CITE.search(says)
-        body = says[: cite.start()] if cite else says
+        body, cite = uncited(says)
         body = body if body.endswith((".", "!", "?")) else f"{body}."  # (a plugin's map may leave it off)
         if cite:
             name = _("Rule {id} ({section}): {title}, {status}.")
-            out = f"{body} " + name.format(id=rule.id, section=cite[1], title=title(rule), status=status)
+            out = f"{body} " + name.format(id=rule.id, section=cite, title=title(rule), status=status)
         else:
             out = f"{body} " + _("Rule {id}: {title}, {status}.").format(id=rule.id, title=title(rule), status=status)
     else:
