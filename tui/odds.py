@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from core.dice.probability import check_chance, check_die, check_met, die_meets
+from core.dice.probability import check_chance, check_chance_said, check_die, check_met, die_meets
 from core.log import events as ev
 from core.log.events import Roll
 from tui.i18n import _, percentage
@@ -76,6 +76,12 @@ def chance_text(roll: Roll) -> str:
     if c.need > 1:
         return _("{chance} for at least {k} dice of {need} on {dice}").format(k=c.need, **said)
     return _("{chance} for at least one {need} on {dice}").format(**said)
+
+
+def chance_alone(roll: Roll) -> str:
+    """The chance alone (``50.0%``, ``33.3% a die, 80.2% at least one``), for a line that has said
+    what the roll needed ("" as :func:`chance_text`)."""
+    return check_chance_said(roll.check, len(roll.faces), roll.sides) if chance_text(roll) else ""
 
 
 def die_succeeds(roll: Roll, face: int) -> bool | None:

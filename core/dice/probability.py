@@ -162,7 +162,9 @@ def check_summary(check: ev.Check | None, dice: int, sides: int = 6) -> str:
 def check_chance_said(check: ev.Check | None, dice: int, sides: int = 6) -> str:
     """The check's exact chance alone, as a brief prompt says it after what the roll needs:
     "66.7%", or "33.3% a die, 80.2% at least one" for dice read each on its own ("" when it
-    has none of its own: opposed, read off a table)."""
+    has none of its own: opposed, read off a table); one die read on its own, its chance alone."""
+    if isinstance(check, ev.Each) and dice == 1:  # "66.7% a die, 66.7% at least one" says one chance twice
+        check = ev.AtLeast(face=check.face, under=check.under, base=check.base)
     if isinstance(check, ev.Each):
         p = check_die(check, sides)
         return _("{chance} a die, {any} at least one").format(chance=percent(p), any=percent(1 - (1 - p) ** dice))

@@ -14,6 +14,7 @@ offer of ``?``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
@@ -56,18 +57,36 @@ def title(rule: Entry) -> str:
     return said.replace(" → ", ": ").replace("→", ":").rstrip(".…").strip()
 
 
+#: A statement's closing cite, its section in brackets (``… a 1 always fails (§9.0).``): every
+#: statement of the built-in maps ends with one (tests/core/test_rules_map.py holds them to it).
+_CITE = re.compile(r"\s*\(([^()]+)\)\.?$")
+
+
+def uncited(says: str) -> tuple[str, str]:
+    """A statement without its closing cite, and the cite ("" where it has none)."""
+    cite = _CITE.search(says)
+    return (says[: cite.start()], cite[1]) if cite else (says, "")
+
+
 def stated(rule: Entry) -> str:
-    """One rule as an answer's lead says it: its statement, then its id, name and status; a
-    rule with no statement in the reader's language by its title (a plugin's map); and, for a
+    """One rule as an answer's lead says it: its statement, then its id, section, name and status;
+    a rule with no statement in the reader's language by its title (a plugin's map); and, for a
     rule the book leaves unclear or silent (status ``ruling``), the ruling Fireteam decides it by
-    where the statement does not name it."""
+    where the statement does not name it.  The statement's closing cite is said with the rule's
+    name, after it: a listener who stops after the statement has not heard "section 9 point 0"
+    (1.5 s at eSpeak NG's default rate) before its end."""
     from core.explain.rulesmap import STATUSES
 
     status = _(STATUSES[rule.status])
     says = statement(rule)
     if says:
-        says = says if says.endswith((".", "!", "?")) else f"{says}."  # (a plugin's map may leave it off)
-        out = _("{says} Rule {id}: {title}, {status}.").format(says=says, id=rule.id, title=title(rule), status=status)
+        body, cite = uncited(says)
+        body = body if body.endswith((".", "!", "?")) else f"{body}."  # (a plugin's map may leave it off)
+        if cite:
+            name = _("Rule {id} ({section}): {title}, {status}.")
+            out = f"{body} " + name.format(id=rule.id, section=cite, title=title(rule), status=status)
+        else:
+            out = f"{body} " + _("Rule {id}: {title}, {status}.").format(id=rule.id, title=title(rule), status=status)
     else:
         out = _("Rule {id} ({section}, {status}): {title}.").format(
             id=rule.id, section=rule.section, status=status, title=title(rule)

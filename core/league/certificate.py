@@ -20,7 +20,7 @@ import msgspec
 
 from core import __version__
 from core.game import Game
-from core.language.i18n import _
+from core.language.i18n import N_, _
 from core.league.names import folded
 from core.log import events as ev
 from core.log.recordint import RecordInt
@@ -30,11 +30,14 @@ from core.storage.savefile import SaveError
 #: The namespace every result signature is made in: a signature of another kind of file
 #: (a git commit, a login) does not count as one of a result (ssh-keygen(1), "-n").
 NAMESPACE = "fireteam-result"
-#: The certificate format: 2 names every player of a side and the game's play (issue #90); a
-#: league still reads the format-1 certificates it holds, but ``league add`` takes only this one.
-FORMAT = 2
+#: The certificate format: 2 names every player of a side and the game's play (issue #90), 3 each
+#: side's name as its scenario writes it (issue #91: a user's scenario's sides were shown by id); a
+#: league still reads the format-1 and -2 certificates it holds, but ``league add`` takes only this one.
+FORMAT = 3
 #: The formats a league file may hold.
-READ_FORMATS = (1, 2)
+READ_FORMATS = (1, 2, 3)
+#: What an older format lacks, said when ``league add`` refuses it.
+OLDER = {1: N_("it names one player a side"), 2: N_("it does not name the sides")}
 #: A certificate is a few hundred bytes; a file past this is not one.
 MAX_CERTIFICATE_BYTES = 64 << 10
 #: The suffix of a certificate written next to its save.
@@ -101,6 +104,12 @@ class Certificate(msgspec.Struct, frozen=True):
     #: The Fireteam that certified it (left out of the comparison with the save: a newer one
     #: derives the same result).
     certified_by: str = ""
+    #: Each side's name, by id, as the game's scenario writes it (``GameSetUp.sides``), and the
+    #: scenario file's own words for those names in other languages (language -> {name: words},
+    #: from ``GameSetUp.words``); a built-in's names are translated by the catalogues where shown.
+    #: Signed with the rest, compared with the save's.  Empty in formats 1 and 2.
+    sides: dict[str, str] = {}
+    side_words: dict[str, dict[str, str]] = {}
 
     def encoded(self) -> bytes:
         """The certificate's bytes, as written and signed: one line of JSON and a newline."""
@@ -169,6 +178,11 @@ def derive(save: Path, verified: Verified) -> Certificate:
         data, timeline, later = certified_part(game, data)
         header = game.header
         scenario = game.state.scenario
+        sides = {side_id: side.name for side_id, side in game.state.sides.items()}
+        side_words = {
+            language: {name: words[name] for name in sides.values() if name in words}
+            for language, words in game.state.words.items()
+        }
     finally:
         game.close()
     first = next((e for e in timeline if isinstance(e, ev.Committed)), None)
@@ -208,6 +222,8 @@ def derive(save: Path, verified: Verified) -> Certificate:
         ended_at=_ended_at(timeline, end),
         play=_play(header.ruleset, header.variant, scenario, timeline),
         certified_by=__version__,
+        sides=sides,
+        side_words={language: words for language, words in sorted(side_words.items()) if words},
     )
 
 
@@ -349,10 +365,10 @@ def load(path: Path) -> tuple[Certificate, bytes]:
         raise SaveError(_("{path}: not a result certificate: {error}").format(path=path, error=e)) from None
     if cert.fireteam_result in READ_FORMATS and cert.fireteam_result < FORMAT:
         said = _(
-            "{path}: a certificate of format {n}, made by an older Fireteam (it names one player a side): "
+            "{path}: a certificate of format {n}, made by an older Fireteam ({lacks}): "
             "certify the save again (fireteam certify SAVE -o NEW.result) and sign that one"
         )
-        raise NotCounted(said.format(path=path, n=cert.fireteam_result))
+        raise NotCounted(said.format(path=path, n=cert.fireteam_result, lacks=_(OLDER[cert.fireteam_result])))
     if cert.fireteam_result != FORMAT:
         said = _("{path}: a certificate of format {n}; this Fireteam reads format {known}")
         raise SaveError(said.format(path=path, n=cert.fireteam_result, known=FORMAT))

@@ -5,9 +5,11 @@ show it with every character that does not print escaped (``core.secrets.shown``
 Markdown escapes its markup characters (a name is never a link, an image or a table's
 column); HTML escapes it (``html.escape``, quotes too) and holds no script.  JSON gives
 the ids (tie-breaks, levels, statuses, sides) as the code names them, the same in every
-language; the others name a side as its built-in scenario does, in the reader's language
-(``Reparto Bersaglieri``), and a user's scenario's side by its id (the certificate holds no
-names).
+language; the others name a side as its scenario does, in the reader's language
+(``Reparto Bersaglieri``): as its certificate names it (format 3, signed with the rest: a user's
+scenario's names as its file writes them, or in the words it gives for the reader's language),
+at most :data:`MAX_SIDE_NAME` characters; an older certificate's by its built-in scenario's
+names, else by the side's id.
 
 The HTML page is styled as the after-action report (``core.report.style``), in
 its own ``<style>`` element that its policy, and the relay's, allow by its hash alone
@@ -23,7 +25,7 @@ import re
 
 import msgspec
 
-from core.language.i18n import N_, _, ngettext, scenario_words
+from core.language.i18n import N_, Names, _, naming, ngettext, scenario_words
 from core.league.folding import FROZEN, Game, Season, receipt
 from core.league.levels import COUNT_ANY, COUNTS_SAID
 from core.league.standings import SHARED, Row, Table
@@ -36,6 +38,8 @@ FORMATS = ("text", "md", "html", "json")
 _MARKDOWN = re.compile(r"([\\`*_\[\]<>|~&])")
 #: A normal distribution's 97.5th percentile: a rating's 95% band is this many standard errors each side.
 Z95 = 1.96
+#: The most characters of a side's name a page shows (a certificate's text: hostile, if signed).
+MAX_SIDE_NAME = 60
 #: The heading of the games' list.
 GAMES = N_("Games")
 #: The page's style: the report's, wider for the standings' dozen columns, the player's name to the
@@ -65,8 +69,19 @@ def result_of(game: Game) -> str:
 
 
 def _who(game: Game, side: str) -> str:
-    named = _scenario_sides(game.cert.ruleset, game.cert.scenario).get(side)
-    return f"{', '.join(game.players.get(side, ('?',)))} ({scenario_words(named) if named else side})"
+    return f"{', '.join(game.players.get(side, ('?',)))} ({side_name(game, side)})"
+
+
+def side_name(game: Game, side: str) -> str:
+    """``side`` as the game's scenario names it, in the reader's language (see the module's doc)."""
+    cert = game.cert
+    if side in cert.sides:
+        with naming(Names(words=cert.side_words)):
+            named = scenario_words(cert.sides[side])
+    else:
+        named = scenario_words(_scenario_sides(cert.ruleset, cert.scenario).get(side, ""))
+    named = " ".join(named.split()) or side  # (one line: a name's own line breaks are not the page's)
+    return named if len(named) <= MAX_SIDE_NAME else named[: MAX_SIDE_NAME - 1] + "…"
 
 
 @functools.lru_cache(maxsize=64)

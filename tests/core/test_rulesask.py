@@ -20,12 +20,12 @@ def test_an_answer_leads_with_what_its_first_rule_says_and_names_the_others():
     answer = Answer("?", "en", (Found(SIGHT, 9.0), Found(TIES, 8.0), Found(BARE, 7.0)))
     with reading("en"):
         assert said(answer, "Breaking News") == [
-            "Sighting needs 1d6 at 3+ (§7.0). Rule S-1: Sighting: roll, referee.",
+            "Sighting needs 1d6 at 3+. Rule S-1 (§7.0): Sighting: roll, referee.",  # its cite with its name
             "Also: S-2, Ties; S-3, Saves.",
         ]
     with reading("it"):  # the reader's language, whatever the question's
         assert said(answer, "Breaking News") == [
-            "Avvistare richiede 3+ su 1d6 (§7.0). Regola S-1: Avvistare, arbitro.",
+            "Avvistare richiede 3+ su 1d6. Regola S-1 (§7.0): Avvistare, arbitro.",
             "Anche: S-2, Ties; S-3, Saves.",
         ]
 
@@ -33,7 +33,7 @@ def test_an_answer_leads_with_what_its_first_rule_says_and_names_the_others():
 def test_a_rule_the_book_leaves_to_a_ruling_names_it_and_one_without_a_statement_is_named_by_its_title():
     with reading("en"):
         assert said(Answer("?", "en", (Found(TIES, 1.0),)), "X") == [
-            "Ties roll again (§5.0). Rule S-2: Ties, ruling. Ruling BN-INI-TIE (docs/rulings.md)."
+            "Ties roll again. Rule S-2 (§5.0): Ties, ruling. Ruling BN-INI-TIE (docs/rulings.md)."
         ]
         assert said(Answer("?", "en", (Found(BARE, 1.0),)), "X") == ["Rule S-3 (§9.0, referee): Saves."]
     with reading("it"):  # no Italian statement: the title, as a plugin's map may leave it

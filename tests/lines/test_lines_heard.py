@@ -263,15 +263,57 @@ def test_every_answer_is_heard_in_under_30_seconds(answer, lang):
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_why_leads_with_the_roll_and_what_its_rule_says_and_more_says_the_rest(lang):
+def test_why_leads_with_the_roll_its_chance_and_what_its_rule_says_and_more_says_the_rest(lang):
+    """Issue #91: who rolled what and the need, the chance, the rule's statement; the rule's name,
+    its section, the book's number and the modifier after, with ``more`` (the need said once)."""
     heard = spoken.why(lang)
-    assert heard[0].endswith(
-        ("2 → failed: out of action [table dice]", "2 → fallito: fuori combattimento [dadi al tavolo]")
-    )
-    assert heard[1].startswith(
+    assert heard[:2] == (
+        ["Aden Farah's save: 1d6 needing 4+: 2, failed: out of action [table dice]", "Before the roll: 50.0%."]
+        if lang == "en"
+        else ["tiro salvezza di Aden Farah: 1d6 serve 4+: 2, fallito: fuori combattimento [dadi al tavolo]",
+              "Prima del tiro: 50,0%."]
+    )  # fmt: skip
+    assert heard[2].startswith(
         ("A man saves each hit on his class value", "Salvezza per colpo col valore della classe")
+    ) and heard[2].endswith(("a 1 always fails.", "l'1 fallisce."))  # its cite said with its name, after
+    assert heard[3] == ("more says 4 more lines." if lang == "en" else "altro dice altre 4 righe.")
+    with spoken.demo(lang) as seat:
+        spoken.heard_fire(seat)
+        seat.say(spoken.WHY[lang])
+        said = seat.say(seat.word("more"))
+    assert said == (
+        [
+            "Rule T-13 (§9.0): Infantry saving throws, enforced.",
+            "The book's number before the modifiers: 5+.",
+            "Modifier: team leader +1 (§9.0).",
+            "more says 1 more line.",  # its other rules by name
+        ]
+        if lang == "en"
+        else [
+            "Regola T-13 (§9.0): Tiri salvezza della fanteria, applicata.",
+            "Il numero del regolamento prima dei modificatori: 5+.",
+            "Modificatore: leader della squadra +1 (§9.0).",
+            "altro dice ancora 1 riga.",
+        ]
     )
-    assert heard[2] == ("more says 5 more lines." if lang == "en" else "altro dice altre 5 righe.")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_asking_ahead_leads_with_the_need_the_chance_and_the_rule_s_statement_begun(lang):
+    """``? fire …``: the roll and its need, its chance alone (the need not said again), and the firing
+    table's first clause (the table itself, 25 s aloud, with ``more``)."""
+    heard = spoken.ask(lang)
+    assert heard[0].endswith(("4d6, needs 5+ per die.", "4d6, serve 5+ per dado."))
+    assert heard[1:] == (
+        ["Before the roll: 33.3% a die, 80.2% at least one.", "Each die at or over the number hits;",
+         "more says 5 more lines."]
+        if lang == "en"
+        else ["Prima del tiro: 33,3% a dado, 80,2% almeno uno.", "Ogni dado pari o sopra il numero è un colpo;",
+              "altro dice altre 4 righe."]
+    )  # fmt: skip
+    with spoken.demo(lang) as seat:
+        seat.say(spoken.ASK[lang])
+        assert seat.say(seat.word("more"))[0].startswith(("at 25/50/100/150 cm: AR 3/4/5/6", "a 25/50/100/150 cm: AR"))
 
 
 def test_more_says_the_rest_of_an_answer_and_nothing_is_lost(game):
@@ -281,9 +323,9 @@ def test_more_says_the_rest_of_an_answer_and_nothing_is_lost(game):
     heard_fire(seat)
     whole = Seat(game, "regulars", verbose=True).say("why")
     first = seat.say("why")
-    assert first[-1] == "more says 5 more lines."
+    assert first[-1] == "more says 4 more lines."
     second = seat.say("more")
-    assert second[0] == "Rule T-13: Infantry saving throws, enforced."  # the rule's name, after what it says
+    assert second[0] == "Rule T-13 (§9.0): Infantry saving throws, enforced."  # the rule's name, after what it says
     assert lines_heard.seconds(second, "en") <= HEARD_S
     said = first[:-1] + second[:-1] + seat.whole("more")
     assert " ".join(said).split() == " ".join(whole).split()
@@ -451,6 +493,11 @@ def test_an_answer_is_cut_after_a_sentence_a_clause_or_a_comma_never_inside_one(
     assert all(lines_heard.line_seconds(p, "en") <= 8.0 for p in pieces[2:])
     assert " ".join(pieces[2:]) == clauses  # every clause, in order, its mark kept
     assert all(p.endswith(";") for p in pieces[2:-1])
+    lead, kept = lines_heard.first_heard(["The roll. It failed.", clauses], "en", budget=8.0, lead=True)
+    assert lead == ["The roll.", "It failed.", "clause 0 of a statement read at length, with its words;"]  # begun
+    assert " ".join(lead + kept) == " ".join(pieces)  # the same words, the first clause moved into the answer
+    assert lines_heard.first_heard(["The roll. It failed.", "No clause in it, a sentence read at length."], "en",
+                                   budget=3.0, lead=True)[0] == ["The roll.", "It failed."]  # fmt: skip
     coloured = inked("Failed: out of action. " + clauses, "bad")
     assert lines_heard.first_heard([coloured, "Then this."], "en", budget=8.0) == ([coloured], ["Then this."])
 

@@ -25,20 +25,22 @@ def game(tmp_path):
 def test_a_rules_question_is_answered_with_its_rules_and_nothing_given(game, role):
     before = game.log_length
     said = Seat(game, role).say("rule? how does a suppressed man recover from suppression?")
-    first = re.search(r" Rule (SUP-\d): ", said[0])
-    assert first, said  # the lead: what a rule of suppression says, then its id, name and status
+    first = re.search(r" Rule (SUP-\d) \((§[\d.]+)\): ", said[0])
+    assert first, said  # the lead: what a rule of suppression says, then its id, its cite, name and status
     rule = game.ruleset.rules_map().get(first.group(1))
-    assert said[0] == f"{rule.says} Rule {rule.id}: {rule.title.rstrip('.…')}, enforced."
+    said_first = rule.says.removesuffix(f" ({first.group(2)}).")  # its cite with its name, not before
+    assert said[0] == f"{said_first}. Rule {rule.id} ({first.group(2)}): {rule.title.rstrip('.…')}, enforced."
     assert said[1].startswith("Also: ") and all(line.endswith(".") for line in said) and problems_of(said) == []
     assert game.log_length == before
 
 
 def test_an_italian_seat_asks_in_italian_and_is_answered_in_italian(game):
     said = Seat(game, "regulars", lang="it").say("regola? un uomo soppresso può sparare?")
-    first = re.search(r" Regola (SUP-[23]): ", said[0])
+    first = re.search(r" Regola (SUP-[23]) \((§[\d.]+)\): ", said[0])
     assert first, said
     rule = game.ruleset.rules_map().get(first.group(1))
-    assert said[0].startswith(rule.says_it) and said[0].endswith(f"{rule.title_it.rstrip('.…')}, applicata.")
+    assert said[0].startswith(rule.says_it.removesuffix(f" ({first.group(2)})."))
+    assert said[0].endswith(f"{rule.title_it.rstrip('.…')}, applicata.")
     assert said[1].startswith("Anche: ")
 
 

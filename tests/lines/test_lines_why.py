@@ -14,8 +14,9 @@ from core.explain.rulesask import stated
 from core.explain.rulesmap import ByReferee, ByRuling, RulesMap, find
 from core.game import Game
 from core.language.reader import reading
+from core.log import events as ev
 from core.registry import get_ruleset
-from tui.lines.why import rule_lines
+from tui.lines.why import rule_lines, why_roll
 
 #: The Ludonet recorded game's start (saves/ludonet-game.script, seed 2026): the Germans move first.
 START = ("scenario tanks", 'note "Cagny"', "next")
@@ -37,7 +38,8 @@ def test_why_after_a_refusal_names_the_rule_that_refused_it(tmp_path):
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move panzer 15"), "german")
     assert seat.say("move panzer 10") == ["Refused: Panzer IV has already moved this turn."]
     assert seat.say("why") == ["Refused: Panzer IV has already moved this turn.", says("LN-R010")]
-    assert says("LN-R010").endswith("(B.3). Rule LN-R010: Maximum move distances per turn, enforced.")
+    # its cite said with its name, after what it says (a listener who stops there has not heard it)
+    assert says("LN-R010").endswith(" 3 cm crawling. Rule LN-R010 (B.3): Maximum move distances per turn, enforced.")
 
 
 def test_why_after_a_typing_error_says_no_rule_refuses_it(tmp_path):
@@ -54,13 +56,30 @@ def test_why_keeps_a_refusal_s_own_question_mark(tmp_path):
 
 
 def test_why_after_a_roll_gives_the_numbers_and_the_rules(tmp_path):
-    """The roll as the log says it (its need, faces and outcome), what its rule says, its chance."""
+    """The roll as the log says it (who rolled, its need, faces and outcome), its chance alone (its
+    need just said), what its rule says (issue #91); a roll's arrow said as a comma."""
     seat = Seat(ludonet(tmp_path / "g.ft", "@german move gren 10 run"), "german")
     assert seat.say("why") == [
-        "Gefr Roth's fatigue: 1d6 needing 5+: 2 → fresh",
+        "Gefr Roth's fatigue: 1d6 needing 5+: 2, fresh",
+        "Before the roll: 33.3%.",
         says("LN-R012"),
-        "Before the roll: 33.3% to roll 5+ on 1d6.",
     ]
+
+
+def test_why_says_a_rolls_working_once_and_keeps_a_scores_modifiers_in_its_total(tmp_path):
+    """A need the modifiers moved: the roll's line says the need, the working lines the book's number
+    and each modifier (not both: issue #91).  A score (no target) adds its modifiers into the total
+    it shows, so its line keeps them."""
+    game = opened(tmp_path / "bn.ft", "breaking-news", "scenario demo")
+    save = ev.Roll(purpose="save", faces=(2,), target=4, mods=(ev.Mod("team leader", 1, "§9.0"),),
+                   check=ev.AtLeast(face=4, base=5), outcome="failed")  # fmt: skip
+    said = why_roll(game, ev.Rolled(roll=save, side="regulars"), "regulars")
+    assert said[:2] == ["Bersaglieri's save: 1d6 needing 4+: 2 → failed", "Before the roll: 50.0%."]
+    assert said[3:5] == ["The book's number before the modifiers: 5+.", "Modifier: team leader +1 (§9.0)."]
+    score = ev.Roll(purpose="initiative", faces=(3, 4), mods=(ev.Mod("leadership", 2),), total=True)
+    said = why_roll(game, ev.Rolled(roll=score, side="regulars"), "regulars")
+    assert said[0] == "Bersaglieri's initiative: 2d6 (leadership +2): 3 4 +2 = 9"
+    game.close()
 
 
 def test_why_a_step_of_the_log_in_italian(tmp_path):
@@ -71,11 +90,11 @@ def test_why_a_step_of_the_log_in_italian(tmp_path):
         "Passo 4: muovi gren 10 corsa.",
         says("LN-R010", "it"),
         "Anche: LN-R011, Movimento dei veicoli, dallo scenario.",  # the other rules by name only
-        "stanchezza di Gefr Roth: 1d6 serve 5+: 2 → fresco",
+        "stanchezza di Gefr Roth: 1d6 serve 5+: 2, fresco",
+        "Prima del tiro: 33,3%.",
         says("LN-R012", "it"),
-        "Prima del tiro: 33,3% di fare 5+ con 1d6.",
     ]
-    assert says("LN-R010", "it").endswith("(B.3). Regola LN-R010: Distanze massime di movimento per turno, applicata.")
+    assert says("LN-R010", "it").endswith(". Regola LN-R010 (B.3): Distanze massime di movimento per turno, applicata.")
 
 
 def test_why_after_an_engine_refusal_in_italian_says_its_rule_and_note_in_italian(tmp_path):
@@ -83,7 +102,7 @@ def test_why_after_an_engine_refusal_in_italian_says_its_rule_and_note_in_italia
     assert seat.say("segna sherman nascosto") == ["Rifiutato: solo l'arbitro può usare segna."]
     assert seat.say("perché") == ["Rifiutato: solo l'arbitro può usare segna.", says("ENG-1", "it")]
     assert says("ENG-1", "it").endswith(
-        "(Motore, decisione CORE-ROLES). Regola ENG-1: Chi dà quale comando, decisione."
+        "uno spettatore non ne dà. Regola ENG-1 (Motore, decisione CORE-ROLES): Chi dà quale comando, decisione."
     )
 
 
@@ -118,15 +137,19 @@ def test_why_leads_with_what_the_rule_says_and_names_a_ruling_the_statement_does
                       says="Tied initiative is rolled again (§5.0).", says_it="Si ritira (§5.0).")  # fmt: skip
     monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(ruled,)))
     with reading("en"):
-        assert rule_lines(game, ["Z-1"]) == ["Tied initiative is rolled again (§5.0). Rule Z-1: Ties, referee."]
+        assert rule_lines(game, ["Z-1"]) == ["Tied initiative is rolled again. Rule Z-1 (§5.0): Ties, referee."]
     with reading("it"):
-        assert rule_lines(game, ["Z-1"]) == ["Si ritira (§5.0). Regola Z-1: Parità, arbitro."]
+        assert rule_lines(game, ["Z-1"]) == ["Si ritira. Regola Z-1 (§5.0): Parità, arbitro."]
+    uncited = msgspec.structs.replace(ruled, says="Tied initiative is rolled again")  # a plugin map: no cite, stop
+    monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(uncited,)))
+    with reading("en"):
+        assert rule_lines(game, ["Z-1"]) == ["Tied initiative is rolled again. Rule Z-1: Ties, referee."]
     decided = msgspec.structs.replace(ruled, id="Z-2")
     decided = ByRuling(**{f: getattr(decided, f) for f in decided.__struct_fields__ if f != "command"})
     monkeypatch.setattr(type(game.ruleset), "rules_map", lambda self: RulesMap(rule=(decided,)))
     with reading("en"):  # the book unclear or silent: the ruling Fireteam takes is named
         assert rule_lines(game, ["Z-2"]) == [
-            "Tied initiative is rolled again (§5.0). Rule Z-2: Ties, ruling. Ruling BN-INI-TIE (docs/rulings.md)."
+            "Tied initiative is rolled again. Rule Z-2 (§5.0): Ties, ruling. Ruling BN-INI-TIE (docs/rulings.md)."
         ]
 
 
@@ -151,7 +174,7 @@ def test_asking_ahead_at_the_line_client(tmp_path):
     said = seat.say("? move gren 10 run")
     assert said[:4] == [
         "It would roll first: Gefr Roth's fatigue: 1d6, needs 5+.",
-        "Before the roll: needs 5+ on 1d6: 33.3%.",
+        "Before the roll: 33.3%.",  # its need just said
         says("LN-R010"),  # the command's own rule first, what it says
         "On 1, 2, 3, 4: fresh; Gefr Roth moves 10 cm (run); Gefr Roth now moved, now ran.",
     ]

@@ -140,7 +140,7 @@ def test_a_reply_from_a_destroyed_piece_is_refused_by_the_reply_rule(game):
         game.execute("at panzer sherman1 ready", role="german")
     assert e.value.rules == ("LT-R052",)
     why = why_refused(game, said, e.value.rules)
-    assert any("(C.6" in line and "Rule LT-R052:" in line for line in why), why  # what it says, then its name
+    assert any("Rule LT-R052 (C.6" in line for line in why), why  # what it says, then its name and cite
     assert not any("LT-R050c" in line or "LT-R060a" in line for line in why)
     refused(game, "@german mg panzer gis ready", "out of action", rule="LT-R052")
     refused(game, "@german mg panzer gis ambush", "out of action", rule="LT-R053")

@@ -378,6 +378,6 @@ async def test_why_and_asking_ahead_at_a_plain_seat(club: Club):
     reg = await plain(club, "reg")
     before = club.game.log_length
     await answered(reg, "fire rossi ahmed range=30", "Refused: ")
-    await answered(reg, "why", "(Engine, ruling CORE-PHASES). Rule ENG-2: A command in its phase, ruling.")
+    await answered(reg, "why", "move. Rule ENG-2 (Engine, ruling CORE-PHASES): A command in its phase, ruling.")
     await answered(reg, "? note all quiet", "It rolls no dice now; it would record:")
     assert club.game.log_length == before  # nothing was given

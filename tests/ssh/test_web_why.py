@@ -28,11 +28,12 @@ async def test_why_after_a_refusal_at_the_plain_page_names_the_rule_by_id_and_ti
         await browser.line("mark conti pinned")  # the referee's tool, at a side's seat
         await browser.wait_for("Refused: only the referee may mark.\n")
         await browser.line("why")
-        said = await browser.wait_for("Rule ENG-1: Who gives which command, ruling.\n")
+        said = await browser.wait_for("Rule ENG-1 (Engine, ruling CORE-ROLES): Who gives which command, ruling.\n")
     assert said.endswith(
         "Refused: only the referee may mark.\n"
         "Refused: only the referee may mark.\n"
-        f"{engine().get('ENG-1').says} Rule ENG-1: Who gives which command, ruling.\n"  # what it says first (#91)
+        f"{engine().get('ENG-1').says.removesuffix(' (Engine, ruling CORE-ROLES).')}. "  # what it says first (#91)
+        "Rule ENG-1 (Engine, ruling CORE-ROLES): Who gives which command, ruling.\n"
     ), said
 
 

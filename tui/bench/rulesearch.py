@@ -118,7 +118,7 @@ def _said(q: Question, answer: Answer) -> list[str]:
 
 def _carries_statement(q: Question, answer: Answer) -> bool:
     with reading(_language(q)):
-        says = rulesask.statement(answer.found[0].rule)
+        says = rulesask.uncited(rulesask.statement(answer.found[0].rule))[0]  # (its cite said with its name)
     return bool(says) and says in _said(q, answer)[0]
 
 

@@ -263,7 +263,7 @@ class LineClient(HeldRolls):
             else:
                 rest, self._rest = self._rest, []  # `more` goes on with the answer just given, no other
                 if self._own(line.strip().partition(" ")[0]) == "more":
-                    self._heard(rest)
+                    self._heard(rest, lead=False)
                 else:
                     self._line(line.strip())
             self._catch_up()
@@ -370,14 +370,14 @@ class LineClient(HeldRolls):
             return why.why_refused(self.game, *self._last_refusal)
         return why.why_last_roll(self.game, self.role, Viewpoint(self.game, self.role).recent_rolls(1))
 
-    def _heard(self, lines: Sequence[Line]) -> None:
+    def _heard(self, lines: Sequence[Line], *, lead: bool = True) -> None:
         """An answer that explains, or the game's end, said up to half a minute of speech
-        (``tui.lines.heard``), its rest kept for ``more``; whole under ``verbose on``, which asks for
-        everything."""
+        (``tui.lines.heard``), its rest kept for ``more`` (``lead``: False); whole under ``verbose
+        on``, which asks for everything."""
         if not lines:
             self._say(_("Nothing more: the last answer was said whole."))
             return
-        said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang)
+        said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang, lead=lead)
         self._say(*said)
         if self._rest:
             count = len(self._rest)

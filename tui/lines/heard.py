@@ -93,18 +93,29 @@ def _pieces(line: Line, lang: str, budget: float) -> list[Line]:
     return [line]
 
 
-def first_heard(lines: Sequence[Line], lang: str, budget: float = BUDGET_S) -> tuple[list[Line], list[Line]]:
+def first_heard(
+    lines: Sequence[Line], lang: str, budget: float = BUDGET_S, *, lead: bool = False
+) -> tuple[list[Line], list[Line]]:
     """What of ``lines`` is said now, and what is kept: all of them if they are heard within
     ``budget``; else their sentences (a sentence too long cut at its clauses: ``_pieces``), in
-    order, while their time is within it, and always the first."""
+    order, while their time is within it, and always the first.  ``lead``: an answer's first part,
+    which says of the sentence that does not fit its first clause where it does (a rule's
+    statement begun in the answer, not only in ``more``: ``? fire …``'s firing table says first
+    that each die at or over its number hits); ``more`` cuts a list of rules at none."""
     if seconds(lines, lang) <= budget:
         return list(lines), []
     pieces = [piece for line in lines for piece in _pieces(line, lang, budget)]
     now: list[Line] = []
     spent = 0.0
     for piece in pieces:
-        spent += line_seconds(_text(piece), lang)
-        if now and spent > budget:
+        took = line_seconds(_text(piece), lang)
+        if now and spent + took > budget:
             break
+        spent += took
         now.append(piece)
-    return now, pieces[len(now) :]
+    rest = pieces[len(now) :]
+    begun, mark, left = _text(rest[0]).partition(_CLAUSES[0]) if rest else ("", "", "")
+    if lead and mark and isinstance(rest[0], str) and spent + line_seconds(begun + ";", lang) <= budget:
+        now.append(begun + ";")
+        rest = [*_pieces(left, lang, budget), *rest[1:]]
+    return now, rest

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+import msgspec
+
 from core.explain.ahead import ahead, roll_said
 from core.explain.rulesask import also, stated, statement
 from core.explain.rulesmap import STATUSES, Entry, cited
@@ -78,19 +80,20 @@ def why_refused(game: Game, why: str, rules: Sequence[str]) -> list[str]:
 
 
 def why_roll(game: Game, rolled: ev.Rolled, role: str) -> list[str]:
-    """A roll as ``role``'s log says it (what it needed, its modifiers, its faces and what it came
-    to), what its first rule says, its chance before the roll, its other rules by name, then how
-    the engine got there (the book's number and each modifier with its section): the answer first,
-    its working after, as a plain seat cuts it to be heard in under 30 s (``tui.lines.heard``).
-    (Its need and outcome are not said again on lines of their own: heard, they took 4 s.)"""
+    """A roll as ``role``'s log says it (who rolled what, what it needed and came to), its chance
+    before the roll, what its first rule says, then that rule's name, how the engine got there (the
+    book's number and each modifier with its section) and its other rules by name: the answer
+    first, its working after, as a plain seat cuts it to be heard in under 30 s (``tui.lines.heard``).  The
+    need is said once: the book's number and the modifiers are left out of the roll's line where
+    they are said after it (heard twice, they took 2.5 s), and the chance is said alone."""
     domain, roll = game.ruleset.domain, rolled.roll
     rules = rule_lines(game, roll_rules(game.ruleset, roll))
     rules = rules or [_("The roll names no rule of the map ({rule}).").format(rule=roll.rule or "-")]
-    out = [game.describe(rolled, role), rules[0]]
-    chance = chances.chance_text(roll)
+    out = [game.describe(_unworked(rolled), role)]
+    chance = chances.chance_alone(roll)
     if chance:
         out.append(_("Before the roll: {chance}.").format(chance=chance))
-    out += rules[1:]
+    out.append(rules[0])
     base = chances.base(roll)
     if base is not None:
         under = bool(getattr(roll.check, "under", False))
@@ -98,7 +101,19 @@ def why_roll(game: Game, rolled: ev.Rolled, role: str) -> list[str]:
         out.append(_("The book's number before the modifiers: {base}.").format(base=said))
     for m in roll.mods:
         out.append(_("Modifier: {mod}.").format(mod=describe_mod(m, domain) + (f" ({m.rule})" if m.rule else "")))
-    return out
+    return out + rules[1:]
+
+
+def _unworked(rolled: ev.Rolled) -> ev.Rolled:
+    """``rolled`` without the book's number and the modifiers that moved its need (``why_roll``
+    says them after it); a score's modifiers, part of the total it shows, are kept."""
+    roll = rolled.roll
+    if roll.target is None or not (roll.mods or getattr(roll.check, "base", None) is not None):
+        return rolled
+    check = roll.check
+    if check is not None and getattr(check, "base", None) is not None:
+        check = msgspec.structs.replace(check, base=None)
+    return msgspec.structs.replace(rolled, roll=msgspec.structs.replace(roll, mods=(), check=check))
 
 
 def why_step(game: Game, role: str, number: int) -> list[str]:
@@ -155,7 +170,7 @@ def ask(game: Game, role: str, text: str) -> list[str]:
         out.append(_("It rolls no dice now; it would record:"))
         return out + (list(said.lines) or [_("nothing")]) + rules
     out.append(_("It would roll first: {roll}.").format(roll=roll_said(said.roll)))  # (the command: just typed)
-    chance = said.roll.chance_text()
+    chance = said.roll.chance() or said.roll.chance_text()  # (its need just said; an opposed roll, in full)
     if chance:
         out.append(_("Before the roll: {chance}.").format(chance=chance))
     out += rules[:1]
