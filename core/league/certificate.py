@@ -20,7 +20,7 @@ import msgspec
 
 from core import __version__
 from core.game import Game
-from core.language.i18n import N_, _
+from core.language.i18n import _
 from core.league.names import folded
 from core.log import events as ev
 from core.log.recordint import RecordInt
@@ -31,13 +31,14 @@ from core.storage.savefile import SaveError
 #: (a git commit, a login) does not count as one of a result (ssh-keygen(1), "-n").
 NAMESPACE = "fireteam-result"
 #: The certificate format: 2 names every player of a side and the game's play (issue #90), 3 each
-#: side's name as its scenario writes it (issue #91: a user's scenario's sides were shown by id); a
-#: league still reads the format-1 and -2 certificates it holds, but ``league add`` takes only this one.
+#: side's name as its scenario writes it (issue #91: a user's scenario's sides were shown by id).
 FORMAT = 3
 #: The formats a league file may hold.
 READ_FORMATS = (1, 2, 3)
-#: What an older format lacks, said when ``league add`` refuses it.
-OLDER = {1: N_("it names one player a side"), 2: N_("it does not name the sides")}
+#: The formats ``league add`` takes: a format-2 certificate lacks only the sides' names (shown by
+#: the built-in's names, else by id), nothing a result's trust stands on, so a club's certificates
+#: signed before 0.3.0 are added without signing again; format 1 named one player a side.
+ADDED_FORMATS = (2, 3)
 #: A certificate is a few hundred bytes; a file past this is not one.
 MAX_CERTIFICATE_BYTES = 64 << 10
 #: The suffix of a certificate written next to its save.
@@ -363,20 +364,23 @@ def load(path: Path) -> tuple[Certificate, bytes]:
         cert = msgspec.json.decode(data, type=Certificate)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
         raise SaveError(_("{path}: not a result certificate: {error}").format(path=path, error=e)) from None
-    if cert.fireteam_result in READ_FORMATS and cert.fireteam_result < FORMAT:
+    if cert.fireteam_result in READ_FORMATS and cert.fireteam_result not in ADDED_FORMATS:
         said = _(
-            "{path}: a certificate of format {n}, made by an older Fireteam ({lacks}): "
+            "{path}: a certificate of format {n}, made by an older Fireteam (it names one player a side): "
             "certify the save again (fireteam certify SAVE -o NEW.result) and sign that one"
         )
-        raise NotCounted(said.format(path=path, n=cert.fireteam_result, lacks=_(OLDER[cert.fireteam_result])))
-    if cert.fireteam_result != FORMAT:
+        raise NotCounted(said.format(path=path, n=cert.fireteam_result))
+    if cert.fireteam_result not in ADDED_FORMATS:
         said = _("{path}: a certificate of format {n}; this Fireteam reads format {known}")
         raise SaveError(said.format(path=path, n=cert.fireteam_result, known=FORMAT))
     return cert, data
 
 
 def differences(given: Certificate, derived: Certificate) -> list[str]:
-    """The fields in which a certificate differs from the one its save gives."""
+    """The fields in which a certificate differs from the one its save gives, in the given one's
+    format (a format-2 certificate names no sides)."""
+    if given.fireteam_result == 2:
+        derived = msgspec.structs.replace(derived, fireteam_result=2, sides={}, side_words={})
     return [f for f in COMPARED if getattr(given, f) != getattr(derived, f)]
 
 

@@ -110,9 +110,12 @@ def test_an_older_certificate_still_reads_and_names_a_built_ins_sides(tmp_path, 
     assert "anna (Kampfgruppe von Luck) beat bruno (Fife and Forfar Yeomanry)" in out
     cert, _verified = certificate.certify(user_game(tmp_path))
     format_2 = tmp_path / "format-2.result"
-    format_2.write_bytes(msgspec.json.encode(msgspec.structs.replace(cert, fireteam_result=2)) + b"\n")
-    with pytest.raises(NotCounted, match=r"format 2, made by an older Fireteam \(it does not name the sides\)"):
-        certificate.load(format_2)
+    older_cert = msgspec.structs.replace(cert, fireteam_result=2, sides={}, side_words={})  # as 0.2 made it
+    format_2.write_bytes(msgspec.json.encode(older_cert) + b"\n")
+    given, _data = certificate.load(format_2)  # signed before 0.3.0: added without signing again
+    assert certificate.differences(given, cert) == []
+    named = msgspec.structs.replace(given, sides={"german": "The Winners"})  # a name slipped into format 2
+    assert certificate.differences(named, cert) == ["sides"]
 
 
 def test_a_long_name_is_cut_and_kept_on_one_line(tmp_path):
