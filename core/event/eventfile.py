@@ -55,11 +55,17 @@ def league_path(event_path: Path, given: str) -> Path:
 
 def read(path: Path) -> tuple[EventJournal, Event]:
     """The event file at ``path``, every record checked (SaveError naming the line that fails)."""
+    j = _journal(path)
+    return j, fold(path, j.records)
+
+
+def _journal(path: Path) -> EventJournal:
+    """The event file's records as framed (chain and checks), not yet folded."""
     j = journal.read(path, EventHeader, decode_record)
     if j.header.event != EVENT_FORMAT:
         said = _("{path}: an event of format {n}; this Fireteam reads format {known}")
         raise SaveError(said.format(path=path, n=j.header.event, known=EVENT_FORMAT))
-    return j, fold(path, j.records)
+    return j
 
 
 def load(path: Path) -> Event:
@@ -118,28 +124,34 @@ def new(
         bye=league.points[0] if bye is None else bye,
         seeding=seeding,
         salt=secrets.token_hex(16),
-        engine=pairing.ENGINE,
+        engine=pairing.engine(),
     )
     opened = signing.signed("", opened, key)  # type: ignore[assignment]
     event = opened_by(opened, league)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     header = EventHeader(fireteam=FORMAT_VERSION, event=EVENT_FORMAT, engine=__version__, created=created)
     journal.create(path, header, [opened], decode_record)
-    return event, read(path)[0].head
+    return event, _journal(path).head
 
 
 def append(path: Path, make: Callable[[Event], Record]) -> tuple[Event, bytes]:
     """The record ``make`` builds for the event as it stands under its lock, checked and appended:
     the event after it, and the receipt (the file's head)."""
 
+    folded: list[Event] = []
+
     def records(j: EventJournal) -> list[Record]:
+        # The file is folded once, under the lock (every signature judged once): the record is
+        # checked on that event, which is then the event after it: folding the file again
+        # would judge every signature again to the same end.
         event = fold(path, j.records)
         record = make(event)
         apply(event, record)
+        folded.append(event)
         return [record]
 
-    done = journal.append(path, lambda p: read(p)[0], records, decode_record)
-    return fold(path, done.records), done.head
+    done = journal.append(path, _journal, records, decode_record)
+    return folded[0], done.head
 
 
 def enter(path: Path, name: str, key: Path) -> tuple[Event, bytes]:

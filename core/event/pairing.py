@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import hashlib
 import warnings
-from importlib.metadata import version
 from typing import Any
 
 from core.event.league import folded
@@ -34,10 +33,17 @@ from core.event.records import ROUND_ROBIN, SEED_RANDOM, Paired, Table
 from core.event.state import BYE, WIN, Event, NotAllowed, Player
 from core.language.i18n import _
 
-ENGINE = f"caissify-pairings {version('caissify-pairings')}"
 #: A player with no rated game of the event's ruleset in the league.
 UNRATED = 1500
 WHITE, BLACK, NONE = "white", "black", "none"
+
+
+def engine() -> str:
+    """The engine and its version, as an event's settings name it (read from its installed metadata
+    when an event is made: no other command needs importlib.metadata)."""
+    from importlib.metadata import version
+
+    return f"caissify-pairings {version('caissify-pairings')}"
 
 
 def scenario_of(ruleset: str, scenario: str) -> tuple[str, tuple[str, str]]:
