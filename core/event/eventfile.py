@@ -72,7 +72,9 @@ def load(path: Path) -> Event:
     return read(path)[1]
 
 
-def fold(path: Path, records: list[AnyRecord]) -> Event:
+def fold(path: Path, records: list[AnyRecord], before: Callable[[Event, AnyRecord], None] | None = None) -> Event:
+    """The event ``records`` make, each checked (SaveError naming the line that fails); ``before``,
+    if given, is called with the event as it stands and each record about to be applied."""
     if not records or not isinstance(records[0], Opened):
         raise SaveError(_("{path}:2: an event file begins with its settings").format(path=path))
     opened = records[0]
@@ -82,6 +84,8 @@ def fold(path: Path, records: list[AnyRecord]) -> Event:
     except NotAllowed as e:
         raise SaveError(_("{path}:2: {why}").format(path=path, why=e)) from None
     for line, record in enumerate(records[1:], start=3):
+        if before is not None:
+            before(event, record)
         try:
             apply(event, record)
         except NotAllowed as e:
@@ -248,12 +252,14 @@ def rule(
 def rederive(path: Path) -> tuple[list[int], list[int]]:
     """Each round's pairing derived again by the engine from the records before it: the rounds it
     pairs the same, and those it pairs otherwise (a file edited, or another engine)."""
-    j, _event = read(path)
     same: list[int] = []
     differ: list[int] = []
-    for i, record in enumerate(j.records):
+
+    def again(event: Event, record: AnyRecord) -> None:
         if isinstance(record, Paired):
-            again = pairing.next_round(fold(path, j.records[:i]))
-            ok = (again.tables, again.byes) == (record.tables, record.byes)
+            made = pairing.next_round(event)
+            ok = (made.tables, made.byes) == (record.tables, record.byes)
             (same if ok else differ).append(record.round)
+
+    fold(path, _journal(path).records, before=again)
     return same, differ
