@@ -55,11 +55,11 @@ def league_path(event_path: Path, given: str) -> Path:
 
 def read(path: Path) -> tuple[EventJournal, Event]:
     """The event file at ``path``, every record checked (SaveError naming the line that fails)."""
-    j = _journal(path)
+    j = framed(path)
     return j, fold(path, j.records)
 
 
-def _journal(path: Path) -> EventJournal:
+def framed(path: Path) -> EventJournal:
     """The event file's records as framed (chain and checks), not yet folded."""
     j = journal.read(path, EventHeader, decode_record)
     if j.header.event != EVENT_FORMAT:
@@ -135,7 +135,7 @@ def new(
     created = datetime.now(UTC).isoformat(timespec="seconds")
     header = EventHeader(fireteam=FORMAT_VERSION, event=EVENT_FORMAT, engine=__version__, created=created)
     journal.create(path, header, [opened], decode_record)
-    return event, _journal(path).head
+    return event, framed(path).head
 
 
 def append(path: Path, make: Callable[[Event], Record]) -> tuple[Event, bytes]:
@@ -154,7 +154,7 @@ def append(path: Path, make: Callable[[Event], Record]) -> tuple[Event, bytes]:
         folded.append(event)
         return [record]
 
-    done = journal.append(path, _journal, records, decode_record)
+    done = journal.append(path, framed, records, decode_record)
     return folded[0], done.head
 
 
@@ -261,5 +261,5 @@ def rederive(path: Path) -> tuple[list[int], list[int]]:
             ok = (made.tables, made.byes) == (record.tables, record.byes)
             (same if ok else differ).append(record.round)
 
-    fold(path, _journal(path).records, before=again)
+    fold(path, framed(path).records, before=again)
     return same, differ

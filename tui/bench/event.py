@@ -15,8 +15,10 @@ league's, timed by ``fireteam bench --league``).  Printed:
 * ``engine_same``: rounds whose tables are the engine's own pairing of the same file (its call
   made again here from the records before the round), and ``sides_turned``: tables where the
   sides-within-one rule turned the engine's colours;
-* ``trf_same``: rounds that caissify's Free Pairings Checker (its Dutch run over a TRF16 export of
-  the event) pairs the same (it knows no side rule, so a round the rule changed differs).
+* ``trf_same``: rounds that caissify's Free Pairings Checker (its Dutch run over the event's TRF16
+  export, ``core.event.trf``) pairs as the engine does from the same results without the sides
+  rule (TRF16 cannot carry it; target: every round), and ``trf_as_file``: as the file holds them
+  (a round the rule changed differs).
 
 The league scores a win 2, a draw 1, a loss 0, a bye 2: the TRF's own scale, so the cross-check
 counts points as the event does.
@@ -51,7 +53,7 @@ def _cpu() -> float:
     return used.ru_utime + used.ru_stime
 
 
-def _game(event: Any, table: Any, rng: random.Random, strength: dict[str, float], n: int) -> Any:
+def modelled_game(event: Any, table: Any, rng: random.Random, strength: dict[str, float], n: int) -> Any:
     """A certificate the model decides, as the league records a game (no signature: no save behind it)."""
     from core.event.league import LeagueGame
     from core.league.certificate import Certificate, Checked, Player
@@ -114,7 +116,7 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
         same += {frozenset(x) for x in ours} == {frozenset(x) for x in engine}
         for t in rnd.tables:
             n += 1
-            game = _game(event, t, rng, strength, n)
+            game = modelled_game(event, t, rng, strength, n)
             eventfile.append(path, partial(_given, Played(round=rnd.number, table=t.number, game=game)))
     event = eventfile.load(path)
     met = [frozenset((t.a, t.b)) for r in event.rounds for t in r.tables]
@@ -131,31 +133,21 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
         "pair_mean_s": round(sum(walls) / len(walls), 2),
         "engine_same": f"{same}/{rounds}",
         "sides_turned": turned,
-        "trf_same": _trf_check(event) if system == "swiss" else "n/a (the checker is the Dutch engine's)",
+        **(_trf(path) if system == "swiss" else {"trf_same": "n/a (the checker is the Dutch engine's)"}),
     }
 
 
-def _trf_check(event: Any) -> str:
-    """Rounds caissify's Free Pairings Checker pairs as the file did, from the event's TRF16 export."""
-    from caissify_pairings.fpc import check_trf
-    from caissify_pairings.trf import write_trf
+def _trf(path: Path) -> dict[str, str]:
+    """The Free Pairings Checker over the event's TRF16 export (``core.event.trf``): the rounds it
+    pairs as the engine does from the same results (without the sides rule, which TRF16 cannot
+    carry), and those it pairs as the file holds them."""
+    from core.event import trf
 
-    from core.event import pairing
-
-    numbers = {p.name: n for n, p in enumerate(pairing.order(event), start=1)}
-    codes = {"win": "1", "draw": "=", "loss": "0"}
-    players = []
-    for p in event.players.values():
-        results: dict[int, dict[str, str | int | None]] = {}
-        for r, opponent, side, result in event.history(p.name):
-            if not opponent:
-                results[r] = {"opponent": None, "result": "U"}
-            else:
-                colour = "w" if side == event.opened.sides[0] else "b"
-                results[r] = {"opponent": numbers[opponent], "color": colour, "result": codes[result]}
-        players.append({"starting_number": numbers[p.name], "name": p.name, "rating": p.rating, "results": results})
-    report = check_trf(write_trf({"name": event.opened.name}, players, event.opened.rounds))
-    return f"{report['summary']['rounds_matched']}/{report['summary']['rounds_checked']}"
+    checked = trf.cross_check(path)
+    return {
+        "trf_same": f"{sum(c.as_engine for c in checked)}/{len(checked)}",
+        "trf_as_file": f"{sum(c.as_file for c in checked)}/{len(checked)}",
+    }
 
 
 def run_event_bench(folder: str | None, as_json: bool, tables: int = 32) -> int:
