@@ -145,8 +145,8 @@ def engine_input(event: Event, round_number: int, balanced: bool = True) -> dict
 
 def _float(side: str, result: str, mine: float, theirs: float) -> str:
     """A round's float: a game played against a higher score is up, a lower one down (FIDE C.04.3
-    A.4); a round not played that scored (a bye, a forfeit won) is down, as bbpPairings and the
-    engine's own checker count it; any other round not played, none (docs/rulings.md EVENT-FLOATS)."""
+    A.4); a bye or a forfeit won is down, as the engine's own checker counts it; any other round
+    not played, none (docs/rulings.md EVENT-FLOATS)."""
     if not side:
         return "down" if result in (BYE, WIN) else NONE
     return NONE if mine == theirs else "down" if mine > theirs else "up"

@@ -25,6 +25,7 @@ checker with the engine given the same facts: the file's results without the sid
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from core.event import pairing
@@ -75,7 +76,7 @@ class Checked:
     as_file: bool
 
 
-def cross_check(path: Any) -> list[Checked]:
+def cross_check(path: Path) -> list[Checked]:
     """Each Swiss round of the event file at ``path``: the checker's pairing over the event's
     TRF16 export, against the engine's and the file's."""
     from caissify_pairings.fpc import check_trf
