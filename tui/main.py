@@ -324,6 +324,10 @@ def _headless(argv: list[str]) -> int:
         from tui.bench import run
 
         return run(args)
+    if args.command == "event":  # (no game engine: an event reads certificates, never a save, but to add it)
+        from core.event.cli import run as run_event
+
+        return run_event(args)
     from core.cli.main import run_headless  # the engine, once the line is parsed: --help needs none of it
 
     return run_headless(args)

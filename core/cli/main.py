@@ -1,5 +1,5 @@
 """The headless commands of ``fireteam``: script, replay, log, salvage, fork, export, verify, certify,
-league, event, bench.
+league, bench (``event``'s are ``core.event.cli``'s, run by ``tui.main`` without this module's game engine).
 
 The interactive client and the SSH server live in ``tui``; ``tui.main``
 dispatches here for everything that needs no terminal UI.
@@ -400,10 +400,6 @@ def run_headless(args: argparse.Namespace) -> int:
         from core.league import cli as league_cli
 
         return league_cli.run(args)
-    if args.command == "event":
-        from core.event import cli as event_cli
-
-        return event_cli.run(args)
     if args.command in ("scenarios", "scenario"):
         from core.cli import scenarios as scenario_cli
 

@@ -55,18 +55,26 @@ def league_path(event_path: Path, given: str) -> Path:
 
 def read(path: Path) -> tuple[EventJournal, Event]:
     """The event file at ``path``, every record checked (SaveError naming the line that fails)."""
+    j = framed(path)
+    return j, fold(path, j.records)
+
+
+def framed(path: Path) -> EventJournal:
+    """The event file's records as framed (chain and checks), not yet folded."""
     j = journal.read(path, EventHeader, decode_record)
     if j.header.event != EVENT_FORMAT:
         said = _("{path}: an event of format {n}; this Fireteam reads format {known}")
         raise SaveError(said.format(path=path, n=j.header.event, known=EVENT_FORMAT))
-    return j, fold(path, j.records)
+    return j
 
 
 def load(path: Path) -> Event:
     return read(path)[1]
 
 
-def fold(path: Path, records: list[AnyRecord]) -> Event:
+def fold(path: Path, records: list[AnyRecord], before: Callable[[Event, AnyRecord], None] | None = None) -> Event:
+    """The event ``records`` make, each checked (SaveError naming the line that fails); ``before``,
+    if given, is called with the event as it stands and each record about to be applied."""
     if not records or not isinstance(records[0], Opened):
         raise SaveError(_("{path}:2: an event file begins with its settings").format(path=path))
     opened = records[0]
@@ -76,6 +84,8 @@ def fold(path: Path, records: list[AnyRecord]) -> Event:
     except NotAllowed as e:
         raise SaveError(_("{path}:2: {why}").format(path=path, why=e)) from None
     for line, record in enumerate(records[1:], start=3):
+        if before is not None:
+            before(event, record)
         try:
             apply(event, record)
         except NotAllowed as e:
@@ -118,28 +128,34 @@ def new(
         bye=league.points[0] if bye is None else bye,
         seeding=seeding,
         salt=secrets.token_hex(16),
-        engine=pairing.ENGINE,
+        engine=pairing.engine(),
     )
     opened = signing.signed("", opened, key)  # type: ignore[assignment]
     event = opened_by(opened, league)
     created = datetime.now(UTC).isoformat(timespec="seconds")
     header = EventHeader(fireteam=FORMAT_VERSION, event=EVENT_FORMAT, engine=__version__, created=created)
     journal.create(path, header, [opened], decode_record)
-    return event, read(path)[0].head
+    return event, framed(path).head
 
 
 def append(path: Path, make: Callable[[Event], Record]) -> tuple[Event, bytes]:
     """The record ``make`` builds for the event as it stands under its lock, checked and appended:
     the event after it, and the receipt (the file's head)."""
 
+    folded: list[Event] = []
+
     def records(j: EventJournal) -> list[Record]:
+        # The file is folded once, under the lock (every signature judged once): the record is
+        # checked on that event, which is then the event after it: folding the file again
+        # would judge every signature again to the same end.
         event = fold(path, j.records)
         record = make(event)
         apply(event, record)
+        folded.append(event)
         return [record]
 
-    done = journal.append(path, lambda p: read(p)[0], records, decode_record)
-    return fold(path, done.records), done.head
+    done = journal.append(path, framed, records, decode_record)
+    return folded[0], done.head
 
 
 def enter(path: Path, name: str, key: Path) -> tuple[Event, bytes]:
@@ -236,12 +252,14 @@ def rule(
 def rederive(path: Path) -> tuple[list[int], list[int]]:
     """Each round's pairing derived again by the engine from the records before it: the rounds it
     pairs the same, and those it pairs otherwise (a file edited, or another engine)."""
-    j, _event = read(path)
     same: list[int] = []
     differ: list[int] = []
-    for i, record in enumerate(j.records):
+
+    def again(event: Event, record: AnyRecord) -> None:
         if isinstance(record, Paired):
-            again = pairing.next_round(fold(path, j.records[:i]))
-            ok = (again.tables, again.byes) == (record.tables, record.byes)
+            made = pairing.next_round(event)
+            ok = (made.tables, made.byes) == (record.tables, record.byes)
             (same if ok else differ).append(record.round)
+
+    fold(path, framed(path).records, before=again)
     return same, differ

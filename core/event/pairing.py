@@ -3,8 +3,10 @@
 The engine is given the event as its file leaves it, nothing else, so the same file always pairs
 the same: each player's points before the round (the league's points for a win, a draw, a loss,
 the event's for a bye, scaled so that a win is 1, the engine's scale), his rating as entered, his
-sides as colours (the scenario's first side white, its second black), his floats, his byes, and
-everyone he met.  What the event adds to a chess Swiss:
+sides as colours (the scenario's first side white, its second black; games played only), his
+floats (a bye or a forfeit won is a downfloat), his byes, and everyone he met: the facts a TRF16
+export of the file gives the engine's own checker (``core.event.trf``), which pairs every round
+of it as the engine does without the sides rule below.  What the event adds to a chess Swiss:
 
 * **sides within one of even** (the scenarios are asymmetric): FIDE lets a player's colours
   differ by two; the event lets them differ by one.  Two players on the same side of even
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 import hashlib
 import warnings
-from importlib.metadata import version
 from typing import Any
 
 from core.event.league import folded
@@ -34,10 +35,17 @@ from core.event.records import ROUND_ROBIN, SEED_RANDOM, Paired, Table
 from core.event.state import BYE, WIN, Event, NotAllowed, Player
 from core.language.i18n import _
 
-ENGINE = f"caissify-pairings {version('caissify-pairings')}"
 #: A player with no rated game of the event's ruleset in the league.
 UNRATED = 1500
 WHITE, BLACK, NONE = "white", "black", "none"
+
+
+def engine() -> str:
+    """The engine and its version, as an event's settings name it (read from its installed metadata
+    when an event is made: no other command needs importlib.metadata)."""
+    from importlib.metadata import version
+
+    return f"caissify-pairings {version('caissify-pairings')}"
 
 
 def scenario_of(ruleset: str, scenario: str) -> tuple[str, tuple[str, str]]:
@@ -99,9 +107,9 @@ def engine_input(event: Event, round_number: int, balanced: bool = True) -> dict
         history = {r: (opp, side, res) for r, opp, side, res in event.history(p.name)}
         for r in range(1, round_number):
             opp, side, res = history.get(r, ("", "", ""))
-            colours.append(WHITE if side == event.opened.sides[0] else BLACK if side else NONE)
-            mine, theirs = before[p.name][r - 1], before.get(opp, [0.0] * r)[r - 1] if opp else 0.0
-            floats.append(NONE if not side or mine == theirs else "down" if mine > theirs else "up")
+            if side:  # (colours are those of games played: FIDE C.04.3 A.6, as the engine's checker reads them)
+                colours.append(WHITE if side == event.opened.sides[0] else BLACK)
+            floats.append(_float(side, res, before[p.name][r - 1], before[opp][r - 1] if opp else 0.0))
         byes = sum(1 for *_x, res in history.values() if res == BYE)
         forfeits = sum(1 for opp, side, res in history.values() if res == WIN and not side)
         players.append(
@@ -133,6 +141,15 @@ def engine_input(event: Event, round_number: int, balanced: bool = True) -> dict
             else {"bye_value": event.opened.bye / win, "max_byes_per_player": 1}
         ),
     }
+
+
+def _float(side: str, result: str, mine: float, theirs: float) -> str:
+    """A round's float: a game played against a higher score is up, a lower one down (FIDE C.04.3
+    A.4); a bye or a forfeit won is down, as the engine's own checker counts it; any other round
+    not played, none (docs/rulings.md EVENT-FLOATS)."""
+    if not side:
+        return "down" if result in (BYE, WIN) else NONE
+    return NONE if mine == theirs else "down" if mine > theirs else "up"
 
 
 def _points_by_round(event: Event) -> dict[str, list[float]]:

@@ -15,17 +15,20 @@ import contextlib
 import hashlib
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from core import __version__
-from core.game import Game
 from core.language.i18n import _
 from core.league.names import folded
 from core.log import events as ev
 from core.log.recordint import RecordInt
-from core.secrets.verify import Verified, verify
 from core.storage.savefile import SaveError
+
+if TYPE_CHECKING:  # (a save's game and its verification: certify's, not a reader's of certificates)
+    from core.game import Game
+    from core.secrets.verify import Verified
 
 #: The namespace every result signature is made in: a signature of another kind of file
 #: (a git commit, a login) does not count as one of a result (ssh-keygen(1), "-n").
@@ -129,6 +132,8 @@ COMPARED = tuple(f for f in Certificate.__struct_fields__ if f not in ("certifie
 def certify(save: Path) -> tuple[Certificate, Verified]:
     """The certificate of ``save`` and what verify found; SaveError if verify fails or the
     game is not over with its result recorded as data."""
+    from core.secrets.verify import verify
+
     verified = verify(save)
     if verified.role != "referee":
         said = _("{path}: a side's copy: a result is certified from the full save")
@@ -173,6 +178,8 @@ def _failed_count(verified: Verified) -> str:
 def derive(save: Path, verified: Verified) -> Certificate:
     """The certificate the save gives, ``verified`` being what verify found in it (not
     judged here: ``certify`` refuses a save that fails)."""
+    from core.game import Game
+
     data = _read(save)
     game = Game.open(save, writable=False)
     try:
@@ -265,6 +272,8 @@ def confirmed_sides(save: Path, cert: Certificate) -> tuple[str, ...]:
     (its ``by`` his name, as a served seat gives it, not the side's role), and that seat sat by
     his key or his invitation (``Seated.via``), so that neither the referee's screen, a single
     table's seat for a side, nor another player's seat confirms for him (issue #90)."""
+    from core.game import Game
+
     game = Game.open(save, writable=False)
     try:
         timeline = game.history.timeline()

@@ -56,7 +56,6 @@ from core.league.records import (
     decode_record,
 )
 from core.league.signatures import BadSignature, check, parse_signers
-from core.secrets.verify import verify
 from core.storage import journal
 from core.storage.savefile import FORMAT_VERSION
 
@@ -137,6 +136,8 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
     ``receipt``: the league's head after it)."""
     given, data = certs.load(cert_path)
     signatures = [_read_signature(p) for p in sig_paths]
+    from core.secrets.verify import verify  # (a save's check: adding a game's, not reading the league's)
+
     verified = verify(save)
     if verified.role != "referee":
         raise NotCounted(_("{path}: a side's copy: a result is certified from the full save").format(path=save))

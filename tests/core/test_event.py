@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from core.event import eventfile, pairing
-from core.event.records import BOTH_LOSE, DRAW, NO_SHOW, UNFINISHED
+from core.event import eventfile, pairing, signing
+from core.event.records import BOTH_LOSE, DRAW, NO_SHOW, UNFINISHED, Paired, Table
 from core.event.state import NotAllowed
 from core.league.folding import Tampered
 from core.storage.savefile import SaveError
@@ -270,3 +270,26 @@ def test_round_one_by_rating_seeds_the_strongest_first(club):
     path = club.event(players=(), seeding="rating")
     event = eventfile.load(path)
     assert pairing.entry_rating(event, "anna") == pairing.UNRATED  # no game yet in the league
+
+
+def test_event_check_names_a_round_paired_otherwise_than_the_engine_pairs_it(club, capsys):
+    path = club.event()
+    made = pairing.next_round(eventfile.load(path))
+    (one, two) = made.tables
+    other = Paired(round=1, tables=(Table(1, one.a, two.a), Table(2, one.b, two.b)))  # no rematch: a valid pairing
+    eventfile.append(path, lambda _event: other)
+    assert eventfile.rederive(path) == ([], [1])
+    assert fireteam(["event", "check", str(path)]) == 1
+    assert "round 1: the engine pairs it otherwise" in capsys.readouterr().out
+
+
+def test_a_command_judges_each_signature_of_the_file_once(club, monkeypatch):
+    path = club.event()  # the settings and four entries, each signed by the organiser
+    judged = []
+    real = signing.signer
+    monkeypatch.setattr(signing, "signer", lambda *given: judged.append(given[1]) or real(*given))
+    eventfile.pair(path)
+    assert len(judged) == 5 == len(set(judged))
+    judged.clear()
+    eventfile.rederive(path)
+    assert len(judged) == 5

@@ -2,8 +2,8 @@
 
 Each event is made as an organiser makes it (a club of SSH keys made by ``ssh-keygen``, a league,
 ``event new``, every player entered with the organiser's signature), on Ludonet's *Tanks at Cagny*
-(two sides: british, german).  Each round is paired by ``fireteam event pair``'s code (the file read
-and re-checked under its lock, the engine run, the pairing appended, synced), then every table's
+(two sides: british, german).  Each round is paired by ``fireteam event pair`` (the file read and
+re-checked under its lock, the engine run, the pairing appended, synced), then every table's
 game is decided by a seeded model (a strength per player, 0.3 in the first side's favour on the
 logistic scale, one game in ten drawn) and recorded as the event records a certified game; the
 games are certificates the model writes, not saves played (``event add``'s check of a save is the
@@ -11,12 +11,16 @@ league's, timed by ``fireteam bench --league``).  Printed:
 
 * ``rematches`` (target 0), ``worst_sides`` (the largest |first − second| of any player; target ≤ 1),
   ``most_byes`` (target ≤ 1);
-* ``pair_max_s``, ``pair_cpu_max_s``: the slowest round's pairing, wall and CPU (target ≤ 2 s);
+* ``pair_max_s``, ``pair_cpu_max_s``: the slowest round's ``fireteam event pair``, wall and CPU,
+  as the organiser runs it: a process of its own, its start and imports included (target ≤ 2 s);
+  ``engine_max_s``, ``engine_cpu_max_s``: the slowest round's engine call alone (its share);
 * ``engine_same``: rounds whose tables are the engine's own pairing of the same file (its call
   made again here from the records before the round), and ``sides_turned``: tables where the
   sides-within-one rule turned the engine's colours;
-* ``trf_same``: rounds that caissify's Free Pairings Checker (its Dutch run over a TRF16 export of
-  the event) pairs the same (it knows no side rule, so a round the rule changed differs).
+* ``trf_same``: rounds that caissify's Free Pairings Checker (its Dutch run over the event's TRF16
+  export, ``core.event.trf``) pairs as the engine does from the same results without the sides
+  rule (TRF16 cannot carry it; target: every round), and ``trf_as_file``: as the file holds them
+  (a round the rule changed differs).
 
 The league scores a win 2, a draw 1, a loss 0, a bye 2: the TRF's own scale, so the cross-check
 counts points as the event does.
@@ -25,10 +29,14 @@ counts points as the event does.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import math
+import os
 import random
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from functools import partial
@@ -46,12 +54,13 @@ def _given(record: Played, _event: object) -> Played:
     return record
 
 
-def _cpu() -> float:
-    used = resource.getrusage(resource.RUSAGE_SELF)
+def _cpu(who: int) -> float:
+    """CPU seconds used so far by this process (``RUSAGE_SELF``) or its children waited for."""
+    used = resource.getrusage(who)
     return used.ru_utime + used.ru_stime
 
 
-def _game(event: Any, table: Any, rng: random.Random, strength: dict[str, float], n: int) -> Any:
+def modelled_game(event: Any, table: Any, rng: random.Random, strength: dict[str, float], n: int) -> Any:
     """A certificate the model decides, as the league records a game (no signature: no save behind it)."""
     from core.event.league import LeagueGame
     from core.league.certificate import Certificate, Checked, Player
@@ -83,6 +92,8 @@ def _game(event: Any, table: Any, rng: random.Random, strength: dict[str, float]
 
 
 def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> dict[str, Any]:
+    importlib.import_module("networkx")  # the engine's, imported before its clock: the command's is in its own
+
     from core.event import eventfile, pairing
     from core.event.records import Played
     from tui.bench.event_tables import club  # (the club both benches make)
@@ -98,23 +109,30 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
         eventfile.enter(path, name, org)
     rng = random.Random(seed)
     strength = {name: rng.gauss(0, 1) for name in names}
-    walls, cpus, turned, same, n = [], [], 0, 0, 0
+    walls, cpus, engine_walls, engine_cpus, turned, same, n = [], [], [], [], 0, 0, 0
+    command = [str(Path(sys.executable).with_name("fireteam")), "event", "pair", str(path)]
     for _round in range(rounds):
         before = eventfile.load(path)
-        wall, cpu = time.perf_counter(), _cpu()
-        event, _head = eventfile.pair(path)
+        # ``fireteam event pair`` as the organiser runs it: its own process, its start included.
+        wall, cpu = time.perf_counter(), _cpu(resource.RUSAGE_CHILDREN)
+        subprocess.run(command, check=True, capture_output=True, env={**os.environ, "LANG": "C.UTF-8"})
         walls.append(time.perf_counter() - wall)
-        cpus.append(_cpu() - cpu)
+        cpus.append(_cpu(resource.RUSAGE_CHILDREN) - cpu)
+        event = eventfile.load(path)
         rnd = event.current
         assert rnd is not None
+        # the engine's own call again from the records before the round: its share of the command
+        wall, cpu = time.perf_counter(), _cpu(resource.RUSAGE_SELF)
         boards = pairing.run_engine(pairing.engine_input(before, rnd.number))
+        engine_walls.append(time.perf_counter() - wall)
+        engine_cpus.append(_cpu(resource.RUSAGE_SELF) - cpu)
         engine = {(event.players_by_number(b["white_id"]), event.players_by_number(b.get("black_id"))) for b in boards}
         ours = {(t.a, t.b) for t in rnd.tables} | {(b, None) for b in rnd.byes}
         turned += len(ours - engine)
         same += {frozenset(x) for x in ours} == {frozenset(x) for x in engine}
         for t in rnd.tables:
             n += 1
-            game = _game(event, t, rng, strength, n)
+            game = modelled_game(event, t, rng, strength, n)
             eventfile.append(path, partial(_given, Played(round=rnd.number, table=t.number, game=game)))
     event = eventfile.load(path)
     met = [frozenset((t.a, t.b)) for r in event.rounds for t in r.tables]
@@ -129,33 +147,25 @@ def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> 
         "pair_max_s": round(max(walls), 2),
         "pair_cpu_max_s": round(max(cpus), 2),
         "pair_mean_s": round(sum(walls) / len(walls), 2),
+        "engine_max_s": round(max(engine_walls), 2),
+        "engine_cpu_max_s": round(max(engine_cpus), 2),
         "engine_same": f"{same}/{rounds}",
         "sides_turned": turned,
-        "trf_same": _trf_check(event) if system == "swiss" else "n/a (the checker is the Dutch engine's)",
+        **(_trf(path) if system == "swiss" else {"trf_same": "n/a (the checker is the Dutch engine's)"}),
     }
 
 
-def _trf_check(event: Any) -> str:
-    """Rounds caissify's Free Pairings Checker pairs as the file did, from the event's TRF16 export."""
-    from caissify_pairings.fpc import check_trf
-    from caissify_pairings.trf import write_trf
+def _trf(path: Path) -> dict[str, str]:
+    """The Free Pairings Checker over the event's TRF16 export (``core.event.trf``): the rounds it
+    pairs as the engine does from the same results (without the sides rule, which TRF16 cannot
+    carry), and those it pairs as the file holds them."""
+    from core.event import trf
 
-    from core.event import pairing
-
-    numbers = {p.name: n for n, p in enumerate(pairing.order(event), start=1)}
-    codes = {"win": "1", "draw": "=", "loss": "0"}
-    players = []
-    for p in event.players.values():
-        results: dict[int, dict[str, str | int | None]] = {}
-        for r, opponent, side, result in event.history(p.name):
-            if not opponent:
-                results[r] = {"opponent": None, "result": "U"}
-            else:
-                colour = "w" if side == event.opened.sides[0] else "b"
-                results[r] = {"opponent": numbers[opponent], "color": colour, "result": codes[result]}
-        players.append({"starting_number": numbers[p.name], "name": p.name, "rating": p.rating, "results": results})
-    report = check_trf(write_trf({"name": event.opened.name}, players, event.opened.rounds))
-    return f"{report['summary']['rounds_matched']}/{report['summary']['rounds_checked']}"
+    checked = trf.cross_check(path)
+    return {
+        "trf_same": f"{sum(c.as_engine for c in checked)}/{len(checked)}",
+        "trf_as_file": f"{sum(c.as_file for c in checked)}/{len(checked)}",
+    }
 
 
 def run_event_bench(folder: str | None, as_json: bool, tables: int = 32) -> int:
