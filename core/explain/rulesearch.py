@@ -364,13 +364,24 @@ class Index:
 
     def _owns(self, topic: int, alternatives: list[dict[str, float]], few: int = 0) -> bool:
         """Whether the question names, as it is typed, a thing of ``topic`` (a word of its name
-        or its words) that ``few`` rules or fewer hold (none, unless told)."""
-        held, n = self.named[topic - len(self.rules)], len(self.rules)
+        or its words) that ``few`` rules or fewer hold (none, unless told), in the language that
+        names it in fewer rules: the word or its translation (:meth:`_ruled`)."""
+        held = self.named[topic - len(self.rules)]
         return any(
-            weight == 1.0 and term in held and sum(i < n for i in self.postings[term]) <= few
+            weight == 1.0 and term in held and self._ruled(term) <= few
             for alt in alternatives
             for term, weight in alt.items()
         )
+
+    def _ruled(self, term: str) -> int:
+        """How many rules name the thing ``term`` says: the fewer of those holding the word and
+        those holding a translation of it (the catalogues'). A word that says other things too in
+        one language is counted in the other: Linea di Tiro's Italian rules say "punti" of the
+        table's points, its English rules no "points" of a force's cost, and "quanti punti vale un
+        Panther?" was answered with a rule where "how many points is a Panther worth?" was told
+        the book keeps no points (issue #91: a question and its translation, the same answer)."""
+        n = len(self.rules)
+        return min(sum(i < n for i in self.postings.get(t, ())) for t in (term, *self.synonyms.get(term, ())))
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
