@@ -375,13 +375,15 @@ class Index:
 
     def _ruled(self, term: str) -> int:
         """How many rules name the thing ``term`` says: the fewer of those holding the word and
-        those holding a translation of it (the catalogues'). A word that says other things too in
+        those holding a translation of it (the catalogues'; one no rule holds tells nothing: the
+        catalogue's "pezzo" for a gun is no rule's word). A word that says other things too in
         one language is counted in the other: Linea di Tiro's Italian rules say "punti" of the
         table's points, its English rules no "points" of a force's cost, and "quanti punti vale un
         Panther?" was answered with a rule where "how many points is a Panther worth?" was told
         the book keeps no points (issue #91: a question and its translation, the same answer)."""
         n = len(self.rules)
-        return min(sum(i < n for i in self.postings.get(t, ())) for t in (term, *self.synonyms.get(term, ())))
+        own, *translated = (sum(i < n for i in self.postings.get(t, ())) for t in (term, *self.synonyms.get(term, ())))
+        return min((own, *(c for c in translated if c)))
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")

@@ -81,10 +81,11 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         ),
         # friends hit by their own side: a stray shot, no rule of sight through them
         (re.compile(r"\b(?:hit|hits|hitting) (?:my|our|his|her|their|your) own\b"), "fratricide", " own"),
-        # two who roll the same number tie (and the number is still said)
+        # two who roll the same number, or end on the same points, tie (and the number is still said)
         (
             re.compile(
-                r"\b(?:rolled|roll|rolls|got|get|scored|score) the same\b|\bthe same (?:number|score|result|total)\b"
+                r"\b(?:rolled|roll|rolls|got|get|scored|score) the same\b"
+                r"|\bthe same (?:(?:defeat|victory) )?(?:number|score|result|total|points|dp)\b"
             ),
             r"tie \g<0>",
             "same",
@@ -136,9 +137,11 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo", "mezzo"),
         # two who roll the same number tie (and the number is still said)
         (
-            re.compile(r"\b(?:stesso|medesimo) (?:numero|punteggio|risultato|totale)\b"),
+            re.compile(
+                r"\b(?:stesso|medesimo) (?:numero|punteggio|risultato|totale)\b|\b(?:stessi|medesimi) (?:punti|ps)\b"
+            ),
             r"parità \g<0>",
-            ("stesso", "medesimo"),
+            ("stess", "medesim"),
         ),
         # a tank's reactive armour: no reacting player ("giocatore reattivo", Breaking News' Italian draft 6.5)
         (

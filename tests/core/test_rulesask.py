@@ -51,7 +51,8 @@ def test_a_rule_fireteam_reads_by_a_ruling_names_it_where_its_statement_does_not
                       says="The scenario sets a vehicle's move, ruling LN-VEHICLES (B.3).")  # fmt: skip
     with reading("en"):
         assert said(Answer("?", "en", (Found(moves, 1.0),)), "X") == [
-            "The scenario sets a vehicle's move (B.3). Rule S-4: Vehicles, referee. Ruling LN-VEHICLES (docs/rulings.md)."
+            "The scenario sets a vehicle's move (B.3). Rule S-4: Vehicles, referee."
+            " Ruling LN-VEHICLES (docs/rulings.md)."
         ]
         assert said(Answer("?", "en", (Found(named, 1.0),)), "X") == [
             "The scenario sets a vehicle's move, ruling LN-VEHICLES (B.3). Rule S-5: Vehicles, referee."

@@ -69,6 +69,58 @@ def test_it_abstains_where_the_rules_do_not_say(answered):
     assert [(text, got) for text, got in without if got] == []
 
 
+@SETS
+def test_a_question_and_its_translation_lead_with_the_same_rule_or_both_abstain(answered):
+    """Issue #91's bar, 90% of the pairs (``pair``): "quanti punti vale un Panther?" was answered with
+    the rule of anti-tank fire where "how many points is a Panther worth?" was told Linea di Tiro
+    keeps no points."""
+    leads: dict[str, list[str]] = {}
+    for q, got in answered:
+        if q.get("pair"):
+            leads.setdefault(q["pair"], []).append(got[0] if got else "")
+    assert len(leads) >= 35 and all(len(led) == 2 for led in leads.values())
+    apart = {name: led for name, led in leads.items() if len(set(led)) > 1}
+    assert len(apart) <= 0.1 * len(leads), apart
+
+
+@SETS
+def test_where_a_ruling_decides_what_the_book_leaves_open_the_answer_names_it(answered):
+    """In the question's language: the verdict and the ruling ("The rules do not say; Fireteam's
+    ruling BN-PTS-UNLISTED: ..."), or the rule Fireteam reads by it and the ruling's id."""
+    from core.explain.rulesask import said
+    from core.language.reader import reading
+
+    ruled = [q for q, _got in answered if q.get("ruling")]
+    unnamed = []
+    for q in ruled:
+        ruleset = get_ruleset(q["ruleset"])
+        with reading(language_of(q["text"]) or "en"):
+            answer = " ".join(said(rulesearch.index_for(ruleset.rules_map(), ruleset.domain).ask(q["text"]), "X"))
+        if q["ruling"] not in answer:
+            unnamed.append(q["text"])
+    assert len(ruled) >= 20 and len(unnamed) <= 0.1 * len(ruled), unnamed
+
+
+def test_a_thing_a_bare_question_names_is_counted_in_the_language_that_names_it_in_fewer_rules():
+    """Italian rules that say "punti" of the table's points make "punti" many rules' words, where
+    the English rules say "points" in few: "quanti punti costa?" is the topic of a force's points,
+    as its English twin is. A translation no rule holds ("pezzo" for a gun) counts nothing."""
+    from core.explain.rulesmap import Topic
+
+    table = [_rule(f"A-{n}", f"Gun range bands {n}", title_it=f"Bande: i punti del tavolo {n}") for n in range(6)]
+    tanks = [_rule("C-1", "Tank hits score points", title_it="Colpi al carro", words_en="tank hit")]
+    points = Topic(en="points", it="punti", words_en="points cost", words_it="punti costo")
+    lexicon = [("points", "punti"), ("tank", "carro"), ("gun", "pezzo")]
+    index = Index.build([*table, *tanks, *OTHERS], lexicon, silent=[points])
+    assert (index._ruled("it:punt"), index._ruled("en:point")) == (1, 1)  # one English rule says points
+    assert Index.build([*table, *tanks, *OTHERS], silent=[points])._ruled("it:punt") == 6  # untranslated
+    assert index._ruled("en:gun") == 6  # no rule says "pezzo"
+    english, italian = index.ask("points?"), index.ask("punti?")
+    assert (english.found, english.silent) == (italian.found, italian.silent) == ((), points)
+    alone = Index.build([*table, *tanks, *OTHERS], silent=[points]).ask("punti?")
+    assert alone.silent is None and alone.found[0].rule.id.startswith("A-")  # six rules' "punti", untranslated
+
+
 def test_a_word_of_a_rule_stands_for_one_word_of_the_question():
     """A catalogue that gives "destroyed" as "carro" (a tank, in a message's context) and as
     "distrutto" makes both words stand for it: a rule saying "destroyed" alone holds the
