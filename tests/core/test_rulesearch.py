@@ -121,6 +121,19 @@ def test_a_thing_a_bare_question_names_is_counted_in_the_language_that_names_it_
     assert alone.silent is None and alone.found[0].rule.id.startswith("A-")  # six rules' "punti", untranslated
 
 
+def test_a_word_no_rule_holds_is_still_the_rules_thing_where_they_say_it_in_a_word_of_the_same_meaning():
+    """Ludonet's rules say "aereo", no "velivolo": "come attacca un velivolo?" was told the book is
+    silent (a topic of small arms against planes says "velivolo"), where its English twin had its rule."""
+    from core.explain.rulesmap import Topic
+
+    air = _rule("A-1", "How an aircraft attacks", title_it="Come attacca un aereo", words_it="attacco aereo")
+    planes = Topic(en="small arms against planes", it="fucili contro velivoli", words_it="velivolo velivoli fucili")
+    index = Index.build([air, *OTHERS], silent=[planes])
+    assert (index._ruled("it:velivol"), index._ruled("it:fucil")) == (1, 0)
+    assert [f.rule.id for f in index.ask("come attacca un velivolo?").found] == ["A-1"]
+    assert index.ask("i fucili contro un velivolo?").silent == planes  # rifles no rule names
+
+
 def test_a_word_of_a_rule_stands_for_one_word_of_the_question():
     """A catalogue that gives "destroyed" as "carro" (a tank, in a message's context) and as
     "distrutto" makes both words stand for it: a rule saying "destroyed" alone holds the
