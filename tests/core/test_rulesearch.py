@@ -212,9 +212,17 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "how many grenades can a man carry?": ["en:grenad", "en:man", "en:carri"],  # a load, no seats
         "can my men free the journalist?": ["en:men", "en:rescu", "en:free", "en:journalist"],
         "is it a free action for the man?": ["en:free", "en:action", "en:man"],
+        "can a building catch fire?": ["en:build", "en:burn"],  # no fire of weapons
+        "they set the barn on fire": ["en:set", "en:barn", "en:burn"],
+        "can my men fire at the barn?": ["en:men", "en:fire", "en:barn"],
+        "both end on the same defeat points": ["en:both", "en:end", "en:tie", "en:defeat", "en:point"],
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
+    assert stems("gli stessi punti", "it") == ["it:parit", "it:stess", "it:punt"]
+    assert stems("la casa prende fuoco", "it") == ["it:cas", "it:incend"]  # burns: no fire of weapons
+    assert stems("danno fuoco alla casa", "it") == ["it:incend", "it:cas"]
+    assert stems("aprire il fuoco sulla casa", "it") == ["it:aprir", "it:fuoc", "it:cas"]  # the weapons' fire
     # who goes first takes the initiative in Italian too (the English phrase had no twin, issue #91)
     assert stems("chi va per primo?", "it") == ["it:iniz", "it:va", "it:prim"]
     assert stems("il primo uomo muove", "it") == ["it:prim", "it:uom", "it:muov"]  # no one goes first
