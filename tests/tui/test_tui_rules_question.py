@@ -22,8 +22,9 @@ async def test_a_rules_question_is_answered_in_a_notice_and_nothing_is_given(tmp
         (notice,) = app._notifications
         assert notice.title == "rule?"
         lines = notice.message.split("\n")
-        says = game.ruleset.rules_map().get("SUP-2").says
-        assert lines[0] == f"{says} Rule SUP-2: Effects, enforced.", lines  # what the rule says first (#91)
+        rule = game.ruleset.rules_map().get("SUP-2")
+        # what the rule says first, then its name and the ruling Fireteam reads it by (#91)
+        assert lines[0] == f"{rule.says} Rule SUP-2: Effects, enforced. Ruling {rule.ruling} (docs/rulings.md).", lines
         assert not notice.markup  # the question's words are never read as markup
         assert game.log_length == before
         # The line under the prompt never said the client's own word was no command.
