@@ -7,9 +7,9 @@ without giving it.
 
 The answer is a list of parts, each a sentence or two, the answer itself first (issue #91: a
 player hears it through a screen reader, and may stop after the first): the lead (the first
-rule's statement and name, or the verdict that the rules do not say), then the ruling that
-decides where the book is silent, the other rules or the nearest ones, by name only, and the
-offer of ``?``.
+rule's statement, name and ruling; or the verdict that the rules do not say, with the ruling that
+decides where one does, in one sentence), then the other rules or the nearest ones, by name
+only, and the offer of ``?``.
 """
 
 from __future__ import annotations
@@ -68,13 +68,14 @@ def uncited(says: str) -> tuple[str, str]:
     return (says[: cite.start()], cite[1]) if cite else (says, "")
 
 
-def stated(rule: Entry) -> str:
+def stated(rule: Entry, ruled: bool = False) -> str:
     """One rule as an answer's lead says it: its statement, then its id, section, name and status;
     a rule with no statement in the reader's language by its title (a plugin's map); and, for a
-    rule the book leaves unclear or silent (status ``ruling``), the ruling Fireteam decides it by
-    where the statement does not name it.  The statement's closing cite is said with the rule's
-    name, after it: a listener who stops after the statement has not heard "section 9 point 0"
-    (1.5 s at eSpeak NG's default rate) before its end."""
+    rule the book leaves unclear or silent (status ``ruling``), or for any rule with a ruling where
+    ``ruled`` (``rule?``'s answer: the fragment gives no vehicle moves, and what Fireteam reads
+    instead is ruling LN-VEHICLES; issue #91), the ruling, where the statement does not name it.
+    The statement's closing cite is said with the rule's name, after it: a listener who stops after
+    the statement has not heard "section 9 point 0" (1.5 s at eSpeak NG's default rate) before its end."""
     from core.explain.rulesmap import STATUSES
 
     status = _(STATUSES[rule.status])
@@ -91,7 +92,7 @@ def stated(rule: Entry) -> str:
         out = _("Rule {id} ({section}, {status}): {title}.").format(
             id=rule.id, section=rule.section, status=status, title=title(rule)
         )
-    if rule.status == "ruling" and rule.ruling not in says:
+    if rule.ruling and (rule.status == "ruling" or ruled) and rule.ruling not in says:
         out += " " + _("Ruling {ruling} (docs/rulings.md).").format(ruling=rule.ruling)
     return out
 
@@ -109,14 +110,15 @@ def also(rules: Sequence[Entry]) -> list[str]:
 def said(answer: Answer, ruleset_name: str) -> list[str]:
     """``answer`` in sentences, the lead first (the module's docstring says the parts)."""
     if answer.found:
-        return [stated(answer.found[0].rule), *also([f.rule for f in answer.found[1:]])]
+        return [stated(answer.found[0].rule, ruled=True), *also([f.rule for f in answer.found[1:]])]
     if answer.silent is not None:
-        topic = answer.silent.it if lang() == "it" else answer.silent.en  # the reader's, not the question's
-        verdict = _("The rules do not say: the rules of {ruleset} have nothing on {topic}.")
-        out = [verdict.format(ruleset=ruleset_name, topic=topic)]
-        if answer.silent.ruling:
-            decides = _("Fireteam decides by its ruling {ruling} (docs/rulings.md): {says}")
-            out.append(decides.format(ruling=answer.silent.ruling, says=statement(answer.silent)))
+        if answer.silent.ruling:  # the verdict and the ruling that decides in one lead, short to hear
+            decides = _("The rules do not say; Fireteam's ruling {ruling}: {says}")
+            out = [decides.format(ruling=answer.silent.ruling, says=statement(answer.silent))]
+        else:
+            topic = answer.silent.it if lang() == "it" else answer.silent.en  # the reader's, not the question's
+            verdict = _("The rules do not say: the rules of {ruleset} have nothing on {topic}.")
+            out = [verdict.format(ruleset=ruleset_name, topic=topic)]
     else:
         verdict = _("The rules do not say: nothing in the rules of {ruleset} matches that well enough.")
         out = [verdict.format(ruleset=ruleset_name)]

@@ -16,7 +16,9 @@ place, :meth:`Index._pair_all`), so a question in one language finds a rule writ
 other. A question that names a rule id finds it first.
 
 Nothing is guessed. The answer is that the rules do not say where a topic the book is silent on
-holds the question (best, or by a thing it names that no rule holds), or where the best rule
+holds the question (best, or by a thing it names that no rule holds: a thing counted in
+whichever wording rules use least, the word, its translation or a word of the same meaning, so
+that a question and its translation are told the same, :meth:`Index._ruled`), or where the best rule
 holds too little of the question's weight (:data:`COVERED`, the share of its words' idf that the
 rule matches, each word of the rule standing for one word of the question only) or scores too
 little (:data:`FLOOR`, or :data:`STRONG` for each unit of the question's weight): the question's
@@ -364,13 +366,28 @@ class Index:
 
     def _owns(self, topic: int, alternatives: list[dict[str, float]], few: int = 0) -> bool:
         """Whether the question names, as it is typed, a thing of ``topic`` (a word of its name
-        or its words) that ``few`` rules or fewer hold (none, unless told)."""
-        held, n = self.named[topic - len(self.rules)], len(self.rules)
+        or its words) that ``few`` rules or fewer name (none, unless told: :meth:`_ruled`)."""
+        held = self.named[topic - len(self.rules)]
         return any(
-            weight == 1.0 and term in held and sum(i < n for i in self.postings[term]) <= few
+            weight == 1.0 and term in held and self._ruled(term) <= few
             for alt in alternatives
             for term, weight in alt.items()
         )
+
+    def _ruled(self, term: str) -> int:
+        """How many rules name the thing ``term`` says, in whichever of its wordings rules use
+        least but use: the word, its translations (the catalogues') and its words of the same
+        meaning; none only where no rule holds any of them. So the decision does not hang on the
+        language a question is typed in (issue #91): Linea di Tiro's Italian rules say "punti" of
+        the table's points where its English rules say "points" of nothing, and "quanti punti
+        vale un Panther?" was answered with a rule where "how many points is a Panther worth?"
+        was told the book keeps no points; Ludonet's rules say "aereo", no "velivolo", and "come
+        attacca un velivolo?" was told the book is silent where "how does an aircraft attack?"
+        had its rule. (A translation no rule holds tells nothing: the catalogue's "pezzo" for a
+        gun is no rule's word.)"""
+        n = len(self.rules)
+        said = (term, *self.synonyms.get(term, ()), *alike(term))
+        return min((c for c in (sum(i < n for i in self.postings.get(t, ())) for t in said) if c), default=0)
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")

@@ -81,10 +81,11 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         ),
         # friends hit by their own side: a stray shot, no rule of sight through them
         (re.compile(r"\b(?:hit|hits|hitting) (?:my|our|his|her|their|your) own\b"), "fratricide", " own"),
-        # two who roll the same number tie (and the number is still said)
+        # two who roll the same number, or end on the same points, tie (and the number is still said)
         (
             re.compile(
-                r"\b(?:rolled|roll|rolls|got|get|scored|score) the same\b|\bthe same (?:number|score|result|total)\b"
+                r"\b(?:rolled|roll|rolls|got|get|scored|score) the same\b"
+                r"|\bthe same (?:(?:defeat|victory) )?(?:number|score|result|total|points|dp)\b"
             ),
             r"tie \g<0>",
             "same",
@@ -94,6 +95,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         # a British soldier who cops it is hit; a vehicle that brews up burns out
         (re.compile(r"\b(?:cop|cops|copped|copping) it\b"), "get hit", "cop"),
         (re.compile(r"\b(?:brew|brews|brewed|brewing) up\b"), "destroyed", "brew"),
+        # a house that catches fire, or is set on fire, burns: no fire of weapons
+        (re.compile(r"\b(?:catch|catches|catching|caught) fire\b|\bon fire\b"), "burn", "fire"),
         # a knife fight is a melee, whatever its blades
         (re.compile(r"\bknife[ -]?fight(?:s|ing)?\b"), "melee", "knife"),
         # what a man takes "from the dead" he takes from a body
@@ -130,15 +133,24 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
             "prim",
         ),
         (re.compile(r"\bcorpo a corpo\b"), "mischia", "corpo a corpo"),
+        # a house that takes fire ("prende fuoco"), or that one sets fire to ("dà fuoco"), burns: no
+        # fire of weapons (an open fire, "aprire il fuoco", keeps its article)
+        (
+            re.compile(r"\b(?:prend\w*|pres[oaie]) fuoco\b|\b(?:da|dà|dare|dar|danno|dato|diede) fuoco\b"),
+            "incendio",
+            "fuoco",
+        ),
         # "a bordo" of a truck is aboard it, no edge: the "bordo" of a base, of the table
         (re.compile(r"\ba bordo\b"), "imbarcato", "a bordo"),
         # "in mezzo" is in the middle, a word of its own: no vehicle (a "mezzo")
         (re.compile(r"\b(?:in|nel) mezzo\b"), "inmezzo", "mezzo"),
         # two who roll the same number tie (and the number is still said)
         (
-            re.compile(r"\b(?:stesso|medesimo) (?:numero|punteggio|risultato|totale)\b"),
+            re.compile(
+                r"\b(?:stesso|medesimo) (?:numero|punteggio|risultato|totale)\b|\b(?:stessi|medesimi) (?:punti|ps)\b"
+            ),
             r"parità \g<0>",
-            ("stesso", "medesimo"),
+            ("stess", "medesim"),
         ),
         # a tank's reactive armour: no reacting player ("giocatore reattivo", Breaking News' Italian draft 6.5)
         (

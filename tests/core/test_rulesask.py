@@ -42,12 +42,28 @@ def test_a_rule_the_book_leaves_to_a_ruling_names_it_and_one_without_a_statement
         ]
 
 
+def test_a_rule_fireteam_reads_by_a_ruling_names_it_where_its_statement_does_not():
+    """The fragment gives no vehicle moves and Fireteam reads the scenario's (LN-VEHICLES): an answer
+    that said the rule and left the ruling unnamed left the player the book's gap (issue #91)."""
+    moves = ByReferee(id="S-4", section="B.3", title="Vehicles", command="note", ruling="LN-VEHICLES",
+                      says="The scenario sets a vehicle's move (B.3).")  # fmt: skip
+    named = ByReferee(id="S-5", section="B.3", title="Vehicles", command="note", ruling="LN-VEHICLES",
+                      says="The scenario sets a vehicle's move, ruling LN-VEHICLES (B.3).")  # fmt: skip
+    with reading("en"):
+        assert said(Answer("?", "en", (Found(moves, 1.0),)), "X") == [
+            "The scenario sets a vehicle's move. Rule S-4 (B.3): Vehicles, referee."
+            " Ruling LN-VEHICLES (docs/rulings.md)."
+        ]
+        assert said(Answer("?", "en", (Found(named, 1.0),)), "X") == [
+            "The scenario sets a vehicle's move, ruling LN-VEHICLES. Rule S-5 (B.3): Vehicles, referee."
+        ]
+
+
 def test_where_the_rules_do_not_say_the_ruling_that_decides_and_the_nearest_rules_only_as_pointers():
     silent = Answer("?", "en", silent=DRAW, nearest=(Found(SIGHT, 9.0),))
     with reading("en"):
         assert said(silent, "Breaking News") == [
-            "The rules do not say: the rules of Breaking News have nothing on a tie on points.",
-            "Fireteam decides by its ruling BN-VIC-DRAW (docs/rulings.md): A draw.",
+            "The rules do not say; Fireteam's ruling BN-VIC-DRAW: A draw.",
             "Nearest: S-1, Sighting: roll.",
         ]
         assert said(Answer("?", "en"), "Breaking News") == [
@@ -55,7 +71,6 @@ def test_where_the_rules_do_not_say_the_ruling_that_decides_and_the_nearest_rule
         ]
     with reading("it"):
         assert said(silent, "Breaking News") == [
-            "Le regole non lo dicono: le regole di Breaking News non trattano l'argomento: la parità.",
-            "Lo decide Fireteam, decisione BN-VIC-DRAW (docs/rulings.md): Pareggio.",
+            "Le regole non lo dicono; decisione di Fireteam BN-VIC-DRAW: Pareggio.",
             "Le più vicine: S-1, Avvistare.",
         ]

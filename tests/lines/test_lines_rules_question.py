@@ -29,19 +29,21 @@ def test_a_rules_question_is_answered_with_its_rules_and_nothing_given(game, rol
     assert first, said  # the lead: what a rule of suppression says, then its id, its cite, name and status
     rule = game.ruleset.rules_map().get(first.group(1))
     said_first = rule.says.removesuffix(f" ({first.group(2)}).")  # its cite with its name, not before
-    assert said[0] == f"{said_first}. Rule {rule.id} ({first.group(2)}): {rule.title.rstrip('.…')}, enforced."
+    ruled = f" Ruling {rule.ruling} (docs/rulings.md)." if rule.ruling else ""  # the ruling Fireteam reads it by
+    assert said[0] == f"{said_first}. Rule {rule.id} ({first.group(2)}): {rule.title.rstrip('.…')}, enforced.{ruled}"
     assert said[1].startswith("Also: ") and all(line.endswith(".") for line in said) and problems_of(said) == []
     assert game.log_length == before
 
 
 def test_an_italian_seat_asks_in_italian_and_is_answered_in_italian(game):
-    said = Seat(game, "regulars", lang="it").say("regola? un uomo soppresso può sparare?")
-    first = re.search(r" Regola (SUP-[23]) \((§[\d.]+)\): ", said[0])
+    said = Seat(game, "regulars", lang="it").whole("regola? un uomo soppresso può sparare?")
+    first = re.match(r"Regola (SUP-[23]) \((§[\d.]+)\): ", said[1])  # (a plain seat says a sentence a line)
     assert first, said
     rule = game.ruleset.rules_map().get(first.group(1))
-    assert said[0].startswith(rule.says_it.removesuffix(f" ({first.group(2)})."))
-    assert said[0].endswith(f"{rule.title_it.rstrip('.…')}, applicata.")
-    assert said[1].startswith("Anche: ")
+    assert said[0] == rule.says_it.removesuffix(f" ({first.group(2)}).") + "."  # its cite with its name, not before
+    assert said[1].endswith(f"{rule.title_it.rstrip('.…')}, applicata.")
+    assert said[2] == f"Decisione {rule.ruling} (docs/rulings.md)."  # the ruling Fireteam reads it by
+    assert said[3].startswith("Anche: ")
 
 
 def test_the_rules_silence_is_said_and_nothing_guessed(game):
@@ -77,15 +79,14 @@ def test_a_silent_topic_is_named_in_the_readers_language_not_the_questions(game,
 
 def test_where_the_book_is_silent_and_fireteam_rules_the_ruling_is_named_and_the_rule_only_pointed_to(game):
     said = Seat(game, "regulars").say("rule? what if both sides end the game with equal defeat points?")
-    assert said[:2] == [
-        "The rules do not say: the rules of Breaking News have nothing on a tie on defeat points.",
-        "Fireteam decides by its ruling BN-VIC-DRAW (docs/rulings.md): Equal defeat points at the final count are a "
+    assert said[:1] == [
+        "The rules do not say; Fireteam's ruling BN-VIC-DRAW: Equal defeat points at the final count are a "
         "draw: the book names only the loser, the side with the most.",
     ]
-    assert said[2].startswith("Nearest: VIC-2, At the end, the side with the most DP loses")
+    assert said[1].startswith("Nearest: VIC-2, At the end, the side with the most DP loses")
     italian = Seat(game, "regulars", lang="it").say("regola? se alla fine i punti sconfitta sono pari, chi vince?")
-    assert italian[1].startswith("Lo decide Fireteam, decisione BN-VIC-DRAW (docs/rulings.md): Punti sconfitta pari")
-    assert italian[2].startswith("Le più vicine: VIC-2, Alla fine perde chi ha più punti sconfitta")
+    assert italian[0].startswith("Le regole non lo dicono; decisione di Fireteam BN-VIC-DRAW: Punti sconfitta pari")
+    assert italian[1].startswith("Le più vicine: VIC-2, Alla fine perde chi ha più punti sconfitta")
 
 
 def test_fog_which_the_book_is_silent_on_is_not_answered_with_the_sighting_rule_but_pointed_to_it(game):

@@ -22,9 +22,10 @@ async def test_a_rules_question_is_answered_in_a_notice_and_nothing_is_given(tmp
         (notice,) = app._notifications
         assert notice.title == "rule?"
         lines = notice.message.split("\n")
-        says = game.ruleset.rules_map().get("SUP-2").says
-        said = says.removesuffix(" (§10.0).")  # what the rule says first (#91), its cite with its name
-        assert lines[0] == f"{said}. Rule SUP-2 (§10.0): Effects, enforced.", lines
+        rule = game.ruleset.rules_map().get("SUP-2")
+        said = rule.says.removesuffix(" (§10.0).")  # what the rule says first (#91), its cite with its name
+        ruled = f" Ruling {rule.ruling} (docs/rulings.md)."  # and the ruling Fireteam reads it by
+        assert lines[0] == f"{said}. Rule SUP-2 (§10.0): Effects, enforced.{ruled}", lines
         assert not notice.markup  # the question's words are never read as markup
         assert game.log_length == before
         # The line under the prompt never said the client's own word was no command.
