@@ -18,27 +18,44 @@ if TYPE_CHECKING:
 # milliseconds more of the shell's echo.
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command's (``fireteam --help``, the completion, the man page);
+    or, given the command a line names, that command's alone under the same top, so its start imports
+    no other's (the rulesets' registry, the SSH server's limits and asyncio).  The top's description
+    and epilog, which such a line can no longer ask for (its ``--help`` is the command's), are left
+    out with the client's words they need."""
     import argparse
-    from pathlib import Path
 
     from core.cli.lang import add_lang_option
     from core.cli.parsers import add_headless
-    from tui.i18n import _
 
-    client = _app_parser()
     p = argparse.ArgumentParser(
         prog="fireteam",
-        usage=f"{client.usage}\n       fireteam COMMAND ...",
-        description=_("A terminal referee for tabletop skirmish wargames. With no save it opens the start screen."),
-        # The client's own options, as `fireteam SAVE --help` gives them, kept as written.
-        epilog=client.format_help().removeprefix("usage: "),
+        usage=f"{CLIENT_USAGE}\n       fireteam COMMAND ...",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("--version", action="version", version=f"fireteam {_version()}", help=_("show the version and exit"))
+    version = p.add_argument("--version", action="version", version=f"fireteam {_version()}")
+    if command is None:
+        from tui.i18n import _
+
+        p.description = _("A terminal referee for tabletop skirmish wargames. With no save it opens the start screen.")
+        # The client's own options, as `fireteam SAVE --help` gives them, kept as written.
+        p.epilog = _app_parser().format_help().removeprefix("usage: ")
+        version.help = _("show the version and exit")
     add_lang_option(p, top=True)
     sub = p.add_subparsers(dest="command", prog="fireteam")  # "fireteam log", not the usage above
-    add_headless(sub)
+    add_headless(sub, command)
+    for name, add in _SERVER_COMMANDS:
+        if command in (None, name):
+            add(sub)
+    return p
+
+
+def _add_serve(sub: argparse._SubParsersAction) -> None:
+    from pathlib import Path
+
+    from tui.i18n import _
+
     s = sub.add_parser("serve", help=_("host games over SSH"))
     s.add_argument("saves", nargs="*", type=Path)
     s.add_argument("--host", default="127.0.0.1")
@@ -50,6 +67,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="EVENT",
         help=_("serve the tables of an event's current round, and each next round's as it is paired (docs/event.md)"),
     )
+    from core.cli.lang import add_lang_option
+
     add_lang_option(s)  # the server's: a seat's when its seats-file entry and its client name none
     s.add_argument(
         "--workers",
@@ -74,17 +93,41 @@ def _parser() -> argparse.ArgumentParser:
 
     add_arguments(s)
     add_nats_arguments(s, table=True)
+
+
+def _add_relay(sub: argparse._SubParsersAction) -> None:
     from tui.ssh.venue.relaymain import add_relay_parser
 
     add_relay_parser(sub)
-    i = sub.add_parser("invite", help=_("invite a player to a seat of fireteam serve: a link and an SSH command"))
+
+
+def _add_invite(sub: argparse._SubParsersAction) -> None:
+    from tui.i18n import _
     from tui.ssh.invitations.cli import add_arguments as add_invite_arguments
 
+    i = sub.add_parser("invite", help=_("invite a player to a seat of fireteam serve: a link and an SSH command"))
     add_invite_arguments(i)
+
+
+def _add_completion(sub: argparse._SubParsersAction) -> None:
+    from tui.i18n import _
+
     c = sub.add_parser("completion", help=_("the shell completion script of fireteam, to source in the shell"))
     c.add_argument("shell", choices=COMPLETION_SHELLS)
-    return p
 
+
+#: The commands of ``tui/`` (the server's, the completion), each by its parser's builder, after
+#: the headless ones in ``fireteam --help``.
+_SERVER_COMMANDS = (
+    ("serve", _add_serve),
+    ("relay", _add_relay),
+    ("invite", _add_invite),
+    ("completion", _add_completion),
+)
+
+
+#: The client's usage line, the top of every command's too (``_app_parser``, ``_parser``).
+CLIENT_USAGE = "fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo] [--plain [--bot | --json] [--strict]]"
 
 #: The shells ``fireteam completion`` writes a script for (shtab's).
 COMPLETION_SHELLS = ("bash", "zsh", "fish")
@@ -126,7 +169,7 @@ def _app_parser() -> argparse.ArgumentParser:
 
     p = argparse.ArgumentParser(
         prog="fireteam",
-        usage="fireteam [SAVE] [--replay] [--as ROLE] [--lang LANG] [--demo] [--plain [--bot | --json] [--strict]]",
+        usage=CLIENT_USAGE,
         description=_("Open the Fireteam client."),
     )
     p.add_argument("save", nargs="?", type=Path, metavar="SAVE", help=_("a save to open (default: the start screen)"))
@@ -295,9 +338,11 @@ def _not_a_command(save: Path) -> str:
 def _headless(argv: list[str]) -> int:
     """``fireteam COMMAND``: a headless command, the SSH server or a bench."""
     from core.cli.parsers import say_plugins_left_out
+    from core.language.reader import after_lang
 
     say_plugins_left_out()  # before the parser: its help and its check of a --ruleset list the rulesets
-    args = _parser().parse_args(argv)
+    words = after_lang(argv)
+    args = _parser(words[0] if words and words[0] in _commands() else None).parse_args(argv)
     if args.command in ("serve", "invite") and not _posix():
         from tui.i18n import _
 

@@ -1,6 +1,8 @@
 """The headless commands' parsers (``fireteam COMMAND --help``), built without the engine: ``fireteam
 --help`` lists every command with its options, and a command's run (``core.cli.main.run_headless``)
-imports what it uses when it runs.  Each parser's help is in the process's language (``core.cli.lang``)."""
+imports what it uses when it runs.  A command line naming a command builds that command's parser
+alone (``add_headless``): its start imports none of the others' (the rulesets' registry, the log's
+views, the league's commands).  Each parser's help is in the process's language (``core.cli.lang``)."""
 
 from __future__ import annotations
 
@@ -11,9 +13,6 @@ from pathlib import Path
 
 from core.cli.lang import add_lang_option
 from core.language.i18n import _
-from core.log.views import REFEREE
-from core.registry import LOG as RULESETS_LOG
-from core.registry import RulesetIds
 
 #: The ruleset ``fireteam script`` starts a new save with.
 DEFAULT_RULESET = "breaking-news"
@@ -27,6 +26,9 @@ class _OnStderr(logging.Handler):
 
 
 _LEFT_OUT = _OnStderr(logging.WARNING)
+#: ``core.registry.LOG``, by its name: the handler is set before any parser is built, and a command
+#: that lists no ruleset never imports the registry (nor every ruleset's base, ``core.ruleset``).
+RULESETS_LOG = logging.getLogger("fireteam.rulesets")
 
 
 def say_plugins_left_out() -> None:
@@ -39,14 +41,18 @@ def say_plugins_left_out() -> None:
         RULESETS_LOG.addHandler(_LEFT_OUT)
 
 
-def add_headless(sub: argparse._SubParsersAction) -> None:
-    """The headless subcommands, their help in the process's language (``core.cli.lang``)."""
-    for add in (_add_script, _add_readers, _add_report, _add_copies, _add_league, _add_tools, _add_bench):
-        add(sub)
+def add_headless(sub: argparse._SubParsersAction, command: str | None = None) -> None:
+    """The headless subcommands, their help in the process's language (``core.cli.lang``): every one
+    (``fireteam --help``, the completion, the man page), or only the builder that adds ``command``."""
+    for names, add in _BUILDERS:
+        if command is None or command in names:
+            add(sub)
 
 
 def _add_script(sub: argparse._SubParsersAction) -> None:
     """``script``: a file of commands played into a save."""
+    from core.registry import RulesetIds
+
     p = sub.add_parser("script", help=_("run a file of commands headlessly into a save"))
     p.add_argument("file", type=Path)
     p.add_argument(
@@ -72,6 +78,8 @@ def _add_script(sub: argparse._SubParsersAction) -> None:
 
 def _add_readers(sub: argparse._SubParsersAction) -> None:
     """``replay`` and ``log``: a save read at a step, or as its log."""
+    from core.log.views import REFEREE
+
     p = sub.add_parser("replay", help=_("print the state of a save at a step"))
     p.add_argument("path", type=Path)
     p.add_argument(
@@ -100,6 +108,8 @@ def _add_readers(sub: argparse._SubParsersAction) -> None:
 
 def _add_report(sub: argparse._SubParsersAction) -> None:
     """``report`` (run by ``core.report.cli``)."""
+    from core.log.views import REFEREE
+
     p = sub.add_parser("report", help=_("the after-action report of a save (Markdown or HTML, with charts)"))
     p.add_argument("path", type=Path)
     p.add_argument("--as", dest="as_role", default=REFEREE, help=_("referee, a side id, or spectator"))
@@ -168,27 +178,35 @@ def _add_copies(sub: argparse._SubParsersAction) -> None:
     add_lang_option(p)
 
 
+# Each builder imports its commands' module itself: only the parser that lists them needs it.
 def _add_league(sub: argparse._SubParsersAction) -> None:
-    """``certify``, ``league`` (``core.league.cli``) and ``event`` (``core.event.cli``)."""
+    """``certify`` and ``league`` (``core.league.cli``)."""
     from core.league import cli as league_cli
 
     league_cli.add_parsers(sub)
+
+
+def _add_event(sub: argparse._SubParsersAction) -> None:
+    """``event`` (``core.event.cli``)."""
     from core.event import cli as event_cli
 
     event_cli.add_parsers(sub)
 
 
-def _add_tools(sub: argparse._SubParsersAction) -> None:
-    """The scenario tools, ``rules`` and ``paths``."""
-    # Imported here, not at the top: only the parser that lists them needs them.
+def _add_scenarios(sub: argparse._SubParsersAction) -> None:
+    """The scenario tools, ``scenarios`` and ``scenario``."""
     from core.cli import scenarios as scenario_cli
 
     scenario_cli.add_parsers(sub)
 
+
+def _add_rules(sub: argparse._SubParsersAction) -> None:
     from core.cli import rules as rules_cli
 
     rules_cli.add_parser(sub)
 
+
+def _add_paths(sub: argparse._SubParsersAction) -> None:
     from core.cli import paths as paths_cli
 
     paths_cli.add_parser(sub)
@@ -256,3 +274,18 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
         help=_("with --event: the tables played over the venue (default: %(default)s; 0: the pairing alone)"),
     )
     add_lang_option(p)
+
+
+#: Each builder by the commands it adds, in ``fireteam --help``'s order.
+_BUILDERS = (
+    (("script",), _add_script),
+    (("replay", "log"), _add_readers),
+    (("report",), _add_report),
+    (("salvage", "fork", "export", "verify"), _add_copies),
+    (("certify", "league"), _add_league),
+    (("event",), _add_event),
+    (("scenarios", "scenario"), _add_scenarios),
+    (("rules",), _add_rules),
+    (("paths",), _add_paths),
+    (("bench",), _add_bench),
+)

@@ -19,7 +19,8 @@ What TRF16 cannot say, so the checker pairs without it: the event's sides within
 a win, a draw and a loss, or a bye worth other than a win (caissify's TRF reader knows no points
 record); and a no-show's two players kept apart (the event pairs no two players twice; FIDE, and
 the checker, let a forfeited pairing be made again).  ``cross_check`` therefore compares the
-checker with the engine given the same facts: the file's results without the sides rule.
+checker with the engine given the same facts: the file's results without the sides rule, and
+without the pairings no game was played at as pairs met.
 """
 
 from __future__ import annotations
@@ -69,7 +70,8 @@ def export(event: Event) -> str:
 @dataclass(frozen=True)
 class Checked:
     """One round: whether the checker pairs it as the engine does from the same facts (the file's
-    results, without the sides rule), and as the file holds it (they differ where the rule did)."""
+    results, without the sides rule nor a no-show's pair kept apart), and as the file holds it (they
+    differ where the rule did)."""
 
     round: int
     as_engine: bool
@@ -89,7 +91,12 @@ def cross_check(path: Path) -> list[Checked]:
     def before(event: Event, record: object) -> None:
         if isinstance(record, Paired):
             names = {p.number: p.name for p in event.players.values()}
-            boards = pairing.run_engine(pairing.engine_input(event, record.round, balanced=False))
+            arguments = pairing.engine_input(event, record.round, balanced=False)
+            # (a pairing lost by no-show is no game to TRF16 and the checker: they may pair it again)
+            played = {frozenset((t.a, t.b)) for rnd in event.rounds for t in rnd.tables if t.played}
+            met = arguments["previous_pairings"]
+            arguments["previous_pairings"] = {pair for pair in met if frozenset(names[n] for n in pair) in played}
+            boards = pairing.run_engine(arguments)
             unruled[record.round] = {
                 frozenset(names[b[k]] for k in ("white_id", "black_id") if b.get(k)) for b in boards
             }

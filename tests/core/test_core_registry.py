@@ -219,3 +219,17 @@ def test_a_start_that_lists_no_rulesets_does_not_look_for_plugins(installed):
     )
     done = _child(installed, code)
     assert done.stdout.split() == ["True", "False"] and done.stderr == ""
+
+
+@pytest.mark.subprocess
+def test_a_command_listing_the_rulesets_says_each_plugin_left_out_though_its_start_imports_no_registry(installed):
+    """The handler is set on the registry's logger by its name before any parser is built (a
+    command that lists no ruleset never imports the registry): ``script --help`` still says them."""
+    code = (
+        "import contextlib, io, sys; from tui.main import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main(['script', '--help'])\n"
+    )
+    said = _child(installed, code).stderr.splitlines()
+    assert "fireteam: ruleset plugin 'broken-rules' (broken_rules:Rules) left out: RuntimeError: " in "\n".join(said)
+    assert all(line.startswith("fireteam: ruleset plugin ") for line in said), said

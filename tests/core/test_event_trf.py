@@ -57,8 +57,10 @@ def _day(folder: Path, late: bool) -> Path:
                 eventfile.append(path, partial(_given, Played(round=number, table=t.number, game=game)))
         if number == 1 and late:
             eventfile.enter(path, names[11], org)
-        if number == 3:
-            eventfile.drop(path, rnd.tables[-1].a, "org", org)
+        if number == 3:  # (the last table's first player but the late entry, whom the event's draw may put there)
+            eventfile.drop(
+                path, next(n for t in reversed(rnd.tables) for n in (t.a, t.b) if n != names[11]), "org", org
+            )
     return path
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import subprocess
 import sys
@@ -11,6 +12,7 @@ import pytest
 
 import core
 from core.cachedir import CACHE_DIR_ENV
+from tui.main import _commands, _parser
 from tui.main import main as fireteam
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -57,6 +59,55 @@ def test_version_and_help_import_no_engine(words):
         assert {m for m in loaded if m.split(".")[0] in ("core", "tui")} == {
             "core", "core.language", "core.language.reader", "tui", "tui.main"
         }  # fmt: skip
+
+
+#: What a command's start never imports unless it is that command's (issue #92: ``fireteam event pair
+#: --help`` took 0.46 s of CPU building every command's options): the rulesets' registry and their base,
+#: the SSH server's limits and asyncio, the league's commands, the client's words (Rich's text with them).
+NOT_FOR_EVENT = ("core.registry", "core.ruleset", "asyncio", "tui.ssh", "core.league.cli", "tui.i18n", "rich")
+
+
+@pytest.mark.subprocess
+@pytest.mark.parametrize("words", [["event", "pair", "--help"], ["--lang", "it", "event", "pair", "--help"]])
+def test_an_events_command_builds_and_imports_its_own_parser_alone(words):
+    code = (
+        "import contextlib, io, sys\n"
+        "from tui.main import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
+        f"    main({words!r})\n"
+        "print(' '.join(sorted(sys.modules)))\n"
+        "print(out.getvalue().splitlines()[0])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
+    loaded, usage = done.stdout.splitlines()[0].split(), done.stdout.splitlines()[1]
+    assert usage.split(":")[1].startswith(" fireteam event pair ")  # it ran, and said the command's help (usage, uso)
+    assert "core.event.cli" in loaded
+    assert [m for m in loaded if m.startswith(NOT_FOR_EVENT)] == []
+
+
+def _helps(parser: argparse.ArgumentParser, name: str = "fireteam") -> dict[str, str]:
+    """Every parser's help under ``parser`` (the commands', their actions'), by its command line."""
+    found = {name: parser.format_help()}
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for word, child in action.choices.items():
+                found |= _helps(child, f"{name} {word}")
+    return found
+
+
+def test_a_command_built_alone_has_the_help_and_usage_it_has_among_all():
+    every = _helps(_parser())
+    for command in _commands():
+        alone = _helps(_parser(command))
+        top = alone.pop("fireteam")
+        assert f"fireteam {command}" in alone, command
+        # (its builder's siblings with it: replay and log are built together)
+        assert alone == {line: every[line] for line in alone}, command
+        assert {line for line in every if line.split()[1:2] == [command]} <= set(alone), command
+        # the top a line naming the command can still show (an error's usage) is the whole parser's
+        assert top.split("\n\n")[0] == every["fireteam"].split("\n\n")[0], command
+    assert len(every) > 1 + len(_commands())  # (the actions of event, league, scenario counted too)
 
 
 @pytest.mark.subprocess
