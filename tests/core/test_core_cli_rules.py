@@ -70,7 +70,8 @@ def test_rules_ask_answers_a_question_in_either_language_for_a_ruleset_or_each(c
     out = capsys.readouterr().out.splitlines()
     says = get_ruleset("ludonet").rules_map().get("LN-R037").says
     assert out == [
-        f"{says.removesuffix(' (B.6).')}. Rule LN-R037 (B.6): Two wounds eliminate a figure, enforced.",  # (#91)
+        f"{says.removesuffix(' (B.6).')}. Rule LN-R037 (B.6): Two wounds eliminate a figure, enforced."
+        " Ruling LN-WOUND (docs/rulings.md).",  # what it says, its name, the ruling Fireteam reads it by (#91)
         "Also: LN-R035, If the shot hits, the target rolls 1d6.",  # the wound's roll, near enough
     ]
     assert fireteam(["rules", "--lang", "it", "ask", "what", "does", "flibbertigibbet", "mean?"]) == 0

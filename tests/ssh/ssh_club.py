@@ -53,6 +53,8 @@ class Player(asyncssh.SSHClientSession):  # type: ignore[type-arg]
     def __init__(self, width: int, height: int) -> None:
         self.screen = Screen(width, height)
         self.raw: list[str] = []
+        #: What :meth:`wait_shown` waits to see, each with the event it sets when the screen shows it.
+        self._watched: list[tuple[tuple[str, ...], asyncio.Event]] = []
         self.closed = asyncio.Event()
         self.exit_status: int | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
@@ -61,6 +63,11 @@ class Player(asyncssh.SSHClientSession):  # type: ignore[type-arg]
     def data_received(self, data: str, datatype) -> None:
         self.raw.append(data)
         self.screen.feed(data)
+        if self._watched:
+            text = self.screen.text()
+            for texts, shown in self._watched:
+                if all(t in text for t in texts):
+                    shown.set()
 
     def exit_status_received(self, status: int) -> None:
         self.exit_status = status
@@ -85,6 +92,21 @@ class Player(asyncssh.SSHClientSession):  # type: ignore[type-arg]
 
     async def wait_for(self, *texts: str, timeout: float = WAIT_S) -> str:
         return await wait_until(lambda: all(t in self.text() for t in texts), timeout, lambda: self.text())
+
+    async def wait_shown(self, *texts: str, timeout: float = WAIT_S) -> None:
+        """Wait until the screen has shown every one of ``texts`` at once, however briefly: a notice
+        that times out may come and go between two looks of :meth:`wait_for` on a loaded machine."""
+        shown = asyncio.Event()
+        if all(t in self.text() for t in texts):
+            return
+        watched = (texts, shown)
+        self._watched.append(watched)
+        try:
+            await asyncio.wait_for(shown.wait(), timeout)
+        except TimeoutError:
+            raise AssertionError(f"timed out; last seen:\n{self.text()}") from None
+        finally:
+            self._watched.remove(watched)
 
     async def typed(self, keys: str, *shown: str) -> str:
         """Type ``keys``, then wait until the screen shows every one of ``shown``."""

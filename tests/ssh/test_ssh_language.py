@@ -283,7 +283,7 @@ async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(
         # The same too-long line, typed at both seats: each is told in its own language.
         for player in (reg, irr):
             player.type("note " + "y" * 200)
-        await asyncio.gather(reg.wait_for("Troppo input", "Input scartato"), irr.wait_for("Too much input"))
+        await asyncio.gather(reg.wait_shown("Troppo input", "Input scartato"), irr.wait_shown("Too much input"))
         assert "Input dropped" not in reg.text() and "Troppo input" not in irr.text()
         for player in (reg, irr):
             player.type("\x15")  # Ctrl+U: the line is thrown away
@@ -296,7 +296,7 @@ async def test_the_same_note_and_the_same_flood_read_in_each_seats_own_language(
         session.reader.set("it")
         session._refused_notice = 0.0  # not to wait out the notices' pace
         session.input_refused(M("{count} keys dropped: {limit} were still waiting to be handled", count=9, limit=8))
-        await irr.wait_for("Troppo input", "9 tasti scartati")
+        await irr.wait_shown("Troppo input", "9 tasti scartati")
         assert lang() == "en" and all(s.reader is not session.reader for s in club.server.sessions if s is not session)
 
 
