@@ -13,7 +13,10 @@ not tell, both are tried and the better kept), and each of its words brings in, 
 :data:`SYNONYM` weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``:
 a command's, a term's, a choice's Italian and English, each word paired with the one in its
 place, :meth:`Index._pair_all`), so a question in one language finds a rule written in the
-other. A question that names a rule id finds it first.
+other; and each word its twin, the word the map's own parallel texts put in its place
+(``core.explain.ruletwins``), at the word's own weight (:data:`TWIN`): a question is scored on
+both languages' words of each rule, so that it and its translation lead with the same rule
+wherever one language's words of a rule are fewer (issue #91). A question that names a rule id finds it first.
 
 Nothing is guessed. The answer is that the rules do not say where a topic the book is silent on
 holds the question (best, or by a thing it names that no rule holds: a thing counted in
