@@ -14,7 +14,8 @@ language it is typed in (``core.explain.rulesearch``, :data:`TWIN`).
 The measure is Dice's coefficient over the pairs of texts (twice the pairs holding both stems,
 over the pairs holding each): a word and its translation are said together in most pairs, a
 frequent word ("turn", "tiro") with every other word in few of them. Each stem keeps the one of
-the other language it is likeliest with, and only where that one keeps it too: a twin both ways.
+the other language it is likeliest with (of two as likely, the one first in order, so that the
+table is the same in every process), and only where that one keeps it too: a twin both ways.
 """
 
 from __future__ import annotations
@@ -49,6 +50,7 @@ def twins(texts: Iterable[tuple[list[str], list[str]]]) -> dict[str, str]:
         if dice < LEAST_DICE:
             continue
         for x, y in ((a, b), (b, a)):
-            if dice > best.get(x, (0.0, ""))[0]:
+            was, found = best.get(x, (0.0, ""))
+            if dice > was or (dice == was and y < found):  # a tie to the stem first in order, not a set's
                 best[x] = (dice, y)
     return {x: y for x, (_dice, y) in best.items() if best[y][1] == x}

@@ -524,10 +524,12 @@ def test_where_the_rules_do_not_say_the_nearest_rules_are_offered_only_as_pointe
 def test_a_word_and_the_word_its_translations_put_in_its_place_are_twins_and_a_chance_meeting_is_not():
     from core.explain.ruletwins import LEAST_PAIRS, twins
 
-    card = [(["en:card", "en:draw"], ["it:cart", "it:pesc"])] * LEAST_PAIRS
+    card = [(["en:card", "en:draw"], ["it:cart", "it:pesc"])] * LEAST_PAIRS + [(["en:card"], ["it:cart"])]
     turn = [(["en:turn", "en:move"], ["it:turn", "it:muov"]), (["en:turn", "en:fire"], ["it:turn", "it:fuoc"])] * 3
     found = twins(card + turn)
     assert found["en:card"] == "it:cart" and found["it:cart"] == "en:card"
     assert found["en:turn"] == "it:turn"  # in every text of both, with each other word in few
     assert "en:move" not in found and "it:fuoc" not in found  # said together three times: below the least
-    assert twins(card[:-1]) == {}  # one text fewer than the least: no twin
+    assert twins(card[: LEAST_PAIRS - 1]) == {}  # in fewer texts than the least: no twin
+    # two as likely: the one first in order, whatever the order of the texts' words
+    assert twins([(["en:fire"], ["it:tiro", "it:fuoco"])] * LEAST_PAIRS)["en:fire"] == "it:fuoco"
