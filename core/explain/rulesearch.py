@@ -13,7 +13,10 @@ not tell, both are tried and the better kept), and each of its words brings in, 
 :data:`SYNONYM` weight, its translations in the ruleset's catalogues (``core.language.i18n.pairs``:
 a command's, a term's, a choice's Italian and English, each word paired with the one in its
 place, :meth:`Index._pair_all`), so a question in one language finds a rule written in the
-other. A question that names a rule id finds it first.
+other; and each word its twin, the word the map's own parallel texts put in its place
+(``core.explain.ruletwins``), at the word's own weight (:data:`TWIN`): a question is scored on
+both languages' words of each rule, so that it and its translation lead with the same rule
+wherever one language's words of a rule are fewer (issue #91). A question that names a rule id finds it first.
 
 Nothing is guessed. The answer is that the rules do not say where a topic the book is silent on
 holds the question (best, or by a thing it names that no rule holds: a thing counted in
@@ -39,14 +42,21 @@ from dataclasses import dataclass, field
 from itertools import islice
 
 from core.explain.rulesmap import Entry, RulesMap, Topic
+from core.explain.ruletwins import twins
 from core.explain.rulewords import SMALL, alike, alike_table, fold, language_of, phrased, stem, stems, stems_of, words
 from core.language.i18n import pairs
 
 #: BM25's term-frequency saturation and length normalisation: a rule asked about in many words
-#: (its questions, rules_asked.toml) is the better for saying a word often, and long less against it.
-K1, B = 3.0, 0.5
+#: (its questions, rules_asked.toml) is the better for saying a word often, and long less against it
+#: (0.4, not 0.5, since each word is also scored by its twin, :data:`TWIN`: a long rule's two
+#: languages both hold it, and 0.5 cost right first 3 of our 132, docs/benchmark.md).
+K1, B = 3.0, 0.4
 #: The weight of a word's translation beside the word itself, and of a word of the same meaning.
 SYNONYM, ALIKE = 0.3, 0.5
+#: The weight of a word's twin in the map's other language (``core.explain.ruletwins``) beside the
+#: word itself: the same, so that a rule's score does not hang on which language's words hold it
+#: (issue #91: 66 pairs of our own agreeing 56 → 60, docs/benchmark.md).
+TWIN = 1.0
 #: The weight of a word read in the other language, and of a map's word a typo away, where the
 #: map has not the word typed; and the shortest stem a typo is looked for in.
 OTHER, TYPO, TYPO_LENGTH = 0.5, 0.6, 6
@@ -86,8 +96,10 @@ FLOOR, STRONG = 6.0, 0.25
 #: words ("in Bolt Action I'd just take a pin test") is answered when the few words the map holds
 #: point at one rule strongly.
 COVERED, HELD = 0.25, 0.25
-#: How much the share of the question's words a rule holds weighs on its score.
-COORD = 0.75
+#: How much the share of the question's words a rule holds weighs on its score (0.6 with the
+#: twins, 0.75 before them: a word held in both languages is already counted twice; 0.6 let a
+#: rule holding one word of three, "best", answer "what's the best recipe for lasagne").
+COORD = 0.65
 #: The most rules an answer gives, and the longest question read (characters).
 SHOWN, MAX_QUESTION = 3, 500
 #: How near the best a rule's score must be to be given beside it (a share of the best).
@@ -96,6 +108,9 @@ NEAR = 0.4
 #: an answer must (:data:`FLOOR`: a rule sharing a word with an idle question is none) and
 #: :data:`NEAR` of the first.
 NEAREST = 2  # (no more than SHOWN: the rules an answer looks at)
+
+#: A text read: its words (``Index.said``) and their stems but the small words'.
+_Read = tuple[list[str], list[str]]
 
 _ID = re.compile(r"\b[A-Za-z]+(?:-[A-Za-z]+)*-?\d+[a-z]?\b")
 
@@ -140,6 +155,8 @@ class Index:
     idf: dict[str, float] = field(default_factory=dict)
     postings: dict[str, list[int]] = field(default_factory=dict)
     synonyms: dict[str, set[str]] = field(default_factory=dict)
+    #: Each word of the map with its twin in the other language (``core.explain.ruletwins``).
+    twins: dict[str, str] = field(default_factory=dict)
     by_id: dict[str, int] = field(default_factory=dict)
     deletions: dict[str, set[str]] = field(default_factory=dict)
     priors: list[float] = field(default_factory=list)
@@ -158,35 +175,48 @@ class Index:
         after the rules'); ``lexicon``: (English, Italian) pairs of words, synonyms."""
         index = cls(tuple(rules), tuple(silent))
         alike_table()  # the words alike stemmed now, not at the first question
+        read: dict[tuple[str, str], _Read] = {}  # each text read once: its words, its stems
+
+        def reading(text: str, language: str) -> _Read:
+            if (text, language) not in read:
+                said = words(phrased(text, language))
+                read[text, language] = said, stems_of(said, language)
+            return read[text, language]
+
         for i, rule in enumerate(index.rules):
-            english = " ".join((rule.title,) * TITLE + (rule.why, rule.words_en, *rule.asked_en))
-            italian = " ".join((rule.title_it,) * TITLE + (rule.words_it, *rule.asked_it))
-            index._add(i, english, italian, PRIOR.get(rule.status, 1.0) * (BESIDE if _BESIDE.search(rule.id) else 1.0))
+            english = (rule.title,) * TITLE + (rule.why, rule.words_en, *rule.asked_en)
+            italian = (rule.title_it,) * TITLE + (rule.words_it, *rule.asked_it)
+            prior = PRIOR.get(rule.status, 1.0) * (BESIDE if _BESIDE.search(rule.id) else 1.0)
+            index._add(i, [reading(t, "en") for t in english], [reading(t, "it") for t in italian], prior)
             index.by_id[rule.id.lower()] = i
         for i, topic in enumerate(index.silent, start=len(index.rules)):
-            english = " ".join((topic.en, topic.words_en, *topic.asked_en))
-            italian = " ".join((topic.it, topic.words_it, *topic.asked_it))
+            english = (topic.en, topic.words_en, *topic.asked_en)
+            italian = (topic.it, topic.words_it, *topic.asked_it)
             named = stems(f"{topic.en} {topic.words_en}", "en") + stems(f"{topic.it} {topic.words_it}", "it")
             index.named.append(frozenset(named))
-            index._add(i, english, italian, 1.0)  # as likely as a rule; a tie goes to the rule, listed first
+            # as likely as a rule; a tie goes to the rule, listed first
+            index._add(i, [reading(t, "en") for t in english], [reading(t, "it") for t in italian], 1.0)
         n = len(index.docs)
         index.average = (sum(index.lengths) / n) if n else 1.0
         index.idf = {t: math.log(1 + (n - len(p) + 0.5) / (len(p) + 0.5)) for t, p in index.postings.items()}
         index.usual = sum(index.idf.values()) / len(index.idf) if index.idf else 1.0
         index._pair_all((stems(en, "en"), stems(it, "it")) for en, it in lexicon)
+        parallel = _parallel(index.rules, index.silent)
+        index.twins = twins((reading(en, "en")[1], reading(it, "it")[1]) for en, it in parallel)
         for term in index.idf:  # each word of the map by itself and with a letter left out, for typos
             if len(term) - 3 >= TYPO_LENGTH - 1:
                 for d in (term, *_deletions(term)):
                     index.deletions.setdefault(d, set()).add(term)
         return index
 
-    def _add(self, i: int, english: str, italian: str, prior: float) -> None:
-        """Document ``i``: ``english`` and ``italian`` stemmed, each in its own language."""
+    def _add(self, i: int, english: list[_Read], italian: list[_Read], prior: float) -> None:
+        """Document ``i``: its ``english`` and ``italian`` texts, each read (its words, its stems)
+        in its own language."""
         doc: Counter[str] = Counter()
-        for language, text in (("en", english), ("it", italian)):
-            said = words(phrased(text, language))
-            self.said[language].update(said)
-            doc.update(stems_of(said, language))
+        for language, texts in (("en", english), ("it", italian)):
+            for said, stemmed in texts:
+                self.said[language].update(said)
+                doc.update(stemmed)
         self.docs.append(doc)
         self.priors.append(prior)
         self.lengths.append(sum(doc.values()))
@@ -248,6 +278,8 @@ class Index:
             for near, w in list(alt.items()):
                 for translated in self.synonyms.get(near, ()):
                     alt.setdefault(translated, w * SYNONYM)
+            for found in [t for t, w in alt.items() if w == 1.0 and t in self.twins]:
+                alt[self.twins[found]] = max(alt.get(self.twins[found], 0.0), TWIN)
             out.append(alt)
         return out
 
@@ -388,6 +420,17 @@ class Index:
         n = len(self.rules)
         said = (term, *self.synonyms.get(term, ()), *alike(term))
         return min((c for c in (sum(i < n for i in self.postings.get(t, ())) for t in said) if c), default=0)
+
+
+def _parallel(rules: Iterable[Entry], silent: Iterable[Topic]) -> Iterable[tuple[str, str]]:
+    """The map's texts said in both languages, each English one with its Italian: a rule's title,
+    statement, words and each question asked of it; a silent topic's name, words and questions."""
+    for rule in rules:
+        yield from ((rule.title, rule.title_it), (rule.says, rule.says_it), (rule.words_en, rule.words_it))
+        yield from zip(rule.asked_en, rule.asked_it, strict=False)  # (a rule may have a question more in one)
+    for topic in silent:
+        yield from ((topic.en, topic.it), (topic.words_en, topic.words_it))
+        yield from zip(topic.asked_en, topic.asked_it, strict=False)
 
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s+")
