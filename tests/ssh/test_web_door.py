@@ -150,6 +150,21 @@ async def invited(web: WebClub, side: str) -> Browser:
     return await seat(web, web.invitations.create(side)[0])
 
 
+async def test_a_browsers_prefetch_of_a_link_spends_no_use_and_takes_no_seat(web):
+    """Chromium prefetches or prerenders a link a pointer hovers over: that is no one following it. A
+    one-use link prefetched, then followed, lets its player in (it spent two uses, and the visit was refused)."""
+    token, inv = web.invitations.create("reg", uses=1)
+    async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:
+        for header in ({"Sec-Purpose": "prefetch;prerender"}, {"Sec-Purpose": "prefetch"}, {"Purpose": "prefetch"}):
+            async with http.get(web.url(f"/join/{token}"), headers=header) as answer:
+                assert answer.status == 503 and "Set-Cookie" not in answer.headers, header
+                assert answer.headers["Cache-Control"] == "no-store"
+        assert web.invitations.all()[0].used == 0
+        async with http.get(web.url(f"/join/{token}")) as answer:
+            assert answer.status == 200 and answer.headers["Set-Cookie"].startswith(f"{web.cookie_name}=")
+    assert web.invitations.all()[0].used == 1
+
+
 async def test_a_link_gives_an_httponly_strict_cookie_and_the_page_moves_on_without_the_token(web):
     token, inv = web.invitations.create("reg")
     async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as http:

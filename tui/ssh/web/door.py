@@ -263,6 +263,11 @@ class WebDoor:
         if path == "/copy":
             return self._copy(request)
         if path.startswith("/join/"):
+            if _speculative(request):
+                # A browser's prefetch or prerender of a link (Chromium does it on a pointer's hover) is no
+                # one taking a seat: answered without reading the token, a use is spent only when the link
+                # is followed (a prerender's use, then the real visit's, spent two of a one-use link).
+                return web.Response(status=503, headers=self._headers())
             return self._join(request, path[len("/join/") :], connection.peer)
         if path.startswith("/static/") and (kind := ASSETS.get(path[len("/static/") :])):
             return self._static(request, path[len("/static/") :], kind)
@@ -643,3 +648,9 @@ class WebDoor:
             return None if why is None else (why, "seat")
 
         return check
+
+
+def _speculative(request: web.BaseRequest) -> bool:
+    """A request a browser made ahead of a visit: ``Sec-Purpose: prefetch`` (``prefetch;prerender`` for a
+    prerender; Fetch Metadata) or the older ``Purpose: prefetch``."""
+    return any("prefetch" in request.headers.get(name, "") for name in ("Sec-Purpose", "Purpose"))
