@@ -6,7 +6,7 @@ import asyncio
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, Player, demo_game, make_keys, seats_toml
+from ssh_club import SEATS, WAIT_S, Player, demo_game, make_keys, seats_toml
 
 from core.log.views import REFEREE
 from tui.ssh.host.server import FireteamServer, Table
@@ -112,11 +112,11 @@ async def test_with_several_games_a_seat_picks_one(two_games):
 async def test_a_game_that_does_not_exist_or_a_side_that_is_not_in_it(two_games):
     server, connect = two_games
     nowhere = await connect("reg", command="west")
-    await asyncio.wait_for(nowhere.closed.wait(), 10)
+    await asyncio.wait_for(nowhere.closed.wait(), WAIT_S)
     assert nowhere.exit_status == 1
     assert "There is no game 'west' here. Games: north, south" in nowhere.text()
     # A seat whose side is not one of the game's is turned away with the reason.
     player = await connect("blue", username="north")
-    await asyncio.wait_for(player.closed.wait(), 10)
+    await asyncio.wait_for(player.closed.wait(), WAIT_S)
     assert player.exit_status == 1
     assert "plays 'blufor', which is not a side of 'north' (sides: regulars, irregulars)" in player.text()

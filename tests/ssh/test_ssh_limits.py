@@ -20,7 +20,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, Club, served_by_workers, served_table, wait_until
+from ssh_club import SEATS, WAIT_S, Club, served_by_workers, served_table, wait_until
 
 from tui.ssh.limits import Gate, Limits
 
@@ -438,7 +438,7 @@ async def test_sessions_per_connection_and_terminals_per_seat_are_capped(tmp_pat
         await wait_until(lambda: sum(s.seat.name == "reg" for s in club.server.sessions) == 1)
         await club.seated("reg", "type a command")
         third = await club.seated("reg", "has 2 terminals open already")
-        await asyncio.wait_for(third.closed.wait(), 10)
+        await asyncio.wait_for(third.closed.wait(), WAIT_S)
         assert third.exit_status == 1
         assert "refused seat=reg role=regulars from=127.0.0.1:" in club.log()
         assert "2 terminals open already (limit 2)" in club.log()

@@ -6,7 +6,7 @@ import asyncio
 import sys
 
 import pytest
-from ssh_club import WATCHING, wait_until
+from ssh_club import WAIT_S, WATCHING, wait_until
 
 pytestmark = pytest.mark.server
 
@@ -70,7 +70,7 @@ async def test_a_crashed_session_is_logged_and_closed_and_the_game_goes_on(club)
         raise RuntimeError("a bug in a pane")
 
     app.call_later(explode)
-    await asyncio.wait_for(irr.closed.wait(), 10)
+    await asyncio.wait_for(irr.closed.wait(), WAIT_S)
     assert irr.exit_status == 1
     assert "Your session failed and was closed; the game is safe." in irr.text()
     assert "session crashed seat=irr role=irregulars game=table" in club.log()

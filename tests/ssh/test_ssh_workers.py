@@ -14,7 +14,7 @@ import signal
 
 import asyncssh
 import pytest
-from ssh_club import SEATS, WATCHING, Club, demo_game, make_keys, seat_workers, wait_until
+from ssh_club import SEATS, WAIT_S, WATCHING, Club, demo_game, make_keys, seat_workers, wait_until
 from test_ssh_plain import plain, wait_raw
 from test_ssh_table import HIDDEN, regulars_secrets
 
@@ -130,7 +130,7 @@ async def test_a_worker_that_dies_is_replaced_and_the_other_seats_go_on(workers_
     assert worker_of(club, "rita") != doomed.index
     standby = next(w for w in club.server.workers if w.duty is Duty.STANDBY)
     doomed.proc.send_signal(signal.SIGKILL)
-    await asyncio.wait_for(reg.closed.wait(), 10)  # its player is cut off...
+    await asyncio.wait_for(reg.closed.wait(), WAIT_S)  # its player is cut off...
     rita.command('note "while you were away"')  # ...and the others play on
     await wait_until(lambda: club.game.log_lines(role="referee")[-1].text == "note: while you were away")
     await wait_until(lambda: "starting another" in club.log())
@@ -251,7 +251,7 @@ async def test_a_worker_that_hangs_is_stopped_and_replaced(tmp_path, caplog):
         hung = next(w for w in server.workers if w.index == worker_of(club, "reg"))
         hung.proc.send_signal(signal.SIGSTOP)  # alive, but its loop runs no more
         await wait_until(lambda: f"seat worker {hung.index} did not answer for 3 s: stopped" in club.log())
-        await asyncio.wait_for(reg.closed.wait(), 10)
+        await asyncio.wait_for(reg.closed.wait(), WAIT_S)
         rita.command('note "still here"')
         await wait_until(lambda: game.log_lines(role="referee")[-1].text == "note: still here")
         await wait_until(lambda: all_up(server))
