@@ -55,7 +55,7 @@ K1, B = 3.0, 0.4
 SYNONYM, ALIKE = 0.3, 0.5
 #: The weight of a word's twin in the map's other language (``core.explain.ruletwins``) beside the
 #: word itself: the same, so that a rule's score does not hang on which language's words hold it
-#: (issue #91: 66 pairs of our own agreeing 56 → 60, docs/benchmark.md).
+#: (issue #91: 66 pairs of our own agreeing 56 → 60 with the twins alone, docs/benchmark.md).
 TWIN = 1.0
 #: The weight of a word read in the other language, and of a map's word a typo away, where the
 #: map has not the word typed; and the shortest stem a typo is looked for in.
@@ -96,7 +96,7 @@ FLOOR, STRONG = 6.0, 0.25
 #: words ("in Bolt Action I'd just take a pin test") is answered when the few words the map holds
 #: point at one rule strongly.
 COVERED, HELD = 0.25, 0.25
-#: How much the share of the question's words a rule holds weighs on its score (0.6 with the
+#: How much the share of the question's words a rule holds weighs on its score (0.65 with the
 #: twins, 0.75 before them: a word held in both languages is already counted twice; 0.6 let a
 #: rule holding one word of three, "best", answer "what's the best recipe for lasagne").
 COORD = 0.65
