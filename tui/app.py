@@ -33,7 +33,7 @@ from core.language.reader import LANGUAGE_NAMES, reader
 from core.log.outcome import Outcome
 from core.refusal import LOG as CORE_LOG
 from core.ruleset import Refused
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.contrast import ContrastGuard, ReadableMonochrome
 from tui.focus_cursor import focus_point
 from tui.i18n import N_, _

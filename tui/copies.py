@@ -17,7 +17,7 @@ import time
 
 from core.game import Game
 from core.secrets.sidecopy import export, write
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.i18n import _
 from tui.userdata import UserStore
 

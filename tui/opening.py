@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from core.game import Game, copy_role_error
 from core.log.views import REFEREE, SPECTATOR
-from core.storage.savefile import SaveError, SaveLocked
+from core.storage.errors import SaveError, SaveLocked
 from tui.i18n import _
 
 if TYPE_CHECKING:

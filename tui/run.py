@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.language.reader import set_process_language
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.app import FireteamApp
 from tui.i18n import _, start_language
 from tui.opening import OpenAhead, check_role, open_cache, open_or_follow

@@ -26,7 +26,7 @@ from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal
 from core.log.replay import shown_step, step_of_shown, visible_steps
 from core.log.state import GameState
 from core.log.views import REFEREE, roles
-from core.storage.savefile import NoGameYet, SaveError
+from core.storage.errors import NoGameYet, SaveError
 
 #: A comment starts at a "#" at the start of a line or after a space.
 _COMMENT = re.compile(r"(^|\s)#.*$")

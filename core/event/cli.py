@@ -9,7 +9,7 @@ from pathlib import Path
 
 from core.cli.lang import add_lang_option
 from core.language.i18n import _
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 DEFAULT_KEY = "~/.ssh/id_ed25519"
 

@@ -38,7 +38,8 @@ from core.event.records import (
 from core.event.state import Event, NotAllowed, apply, fits, opened_by, text
 from core.language.i18n import _
 from core.storage import journal
-from core.storage.savefile import FORMAT_VERSION, SaveError
+from core.storage.decoding import FORMAT_VERSION
+from core.storage.errors import SaveError
 
 EventJournal = journal.Journal[EventHeader, AnyRecord]
 

@@ -25,7 +25,7 @@ from core.league.folding import RECEIPT_CHARS, Season, judge, receipt
 from core.league.names import folded
 from core.league.records import Added
 from core.league.signatures import BadSignature, Signer, check
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 #: A game as the league records it (``league add``): the event keeps the same record.
 LeagueGame = Added

@@ -36,7 +36,7 @@ DRAW, BOTH_LOSE = "draw", "both-lose"
 
 
 class EventHeader(msgspec.Struct, frozen=True):
-    fireteam: RecordInt  # the framing's format: a save's (core.storage.savefile.FORMAT_VERSION)
+    fireteam: RecordInt  # the framing's format: a save's (core.storage.decoding.FORMAT_VERSION)
     event: RecordInt
     engine: str
     created: str

@@ -31,7 +31,7 @@ from core.language.i18n import _
 from core.league import certificate
 from core.log import events as ev
 from core.log.views import REFEREE
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 #: The folder of an event's tables, beside its file: ``day.event`` → ``day-tables``.
 FOLDER_SUFFIX = "-tables"

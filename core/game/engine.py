@@ -75,7 +75,8 @@ from core.log.views import (
 from core.refusal import TYPING
 from core.ruleset import CommandSpec, Context, Refused, Ruleset
 from core.secrets import commitments
-from core.storage.savefile import Header, SaveError
+from core.storage.decoding import Header
+from core.storage.errors import SaveError
 from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:

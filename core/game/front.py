@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from core.log.replay import Timeline
     from core.log.state import GameState
     from core.ruleset import CommandSpec, Ruleset
-    from core.storage.savefile import Header
+    from core.storage.decoding import Header
 
 
 class Front(Protocol):

@@ -24,7 +24,9 @@ from core.registry import BUILTIN, get_ruleset
 from core.releases import newer
 from core.ruleset import Ruleset
 from core.secrets.sessions import last_claimed
-from core.storage.savefile import FORMAT_VERSION, Header, SaveError, load, read_commands, salvage_hint
+from core.storage.decoding import FORMAT_VERSION, Header
+from core.storage.errors import SaveError, salvage_hint
+from core.storage.savefile import load, read_commands
 from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:

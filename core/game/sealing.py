@@ -32,7 +32,7 @@ from core.secrets import commitments
 
 if TYPE_CHECKING:
     from core.log.replay import Timeline
-    from core.storage.savefile import Header
+    from core.storage.decoding import Header
 
 
 #: The command that opens the sealed key so far and seals a new one (a referee's; its spec ``reseals``).

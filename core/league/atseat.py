@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from core.game.confirmation import CONFIRM
 from core.language.i18n import _
 from core.refusal import Refused
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 if TYPE_CHECKING:
     from core.game.front import Front

@@ -24,7 +24,7 @@ from core.language.i18n import _
 from core.league.names import folded
 from core.log import events as ev
 from core.log.recordint import RecordInt
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 if TYPE_CHECKING:  # (a save's game and its verification: certify's, not a reader's of certificates)
     from core.game import Game

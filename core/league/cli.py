@@ -9,7 +9,7 @@ from pathlib import Path
 from core.cli.lang import add_lang_option
 from core.cli.output import UNWRITTEN, tell, written
 from core.language.i18n import _, ngettext
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 #: The club's points for a win, a draw and a loss unless ``league new`` says otherwise.
 DEFAULT_POINTS = (3, 1, 0)

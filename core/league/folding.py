@@ -49,8 +49,8 @@ from core.league.records import (
     Signed,
 )
 from core.league.signatures import BadSignature, Signer, check, parse_signers
+from core.storage.errors import SaveError
 from core.storage.journal import Journal
-from core.storage.savefile import SaveError
 
 #: A game's standing in the league.
 COUNTED, FROZEN, VOIDED = N_("counted"), N_("disputed"), N_("void")

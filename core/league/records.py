@@ -30,7 +30,7 @@ MAX_TEXT = 500
 
 
 class LeagueHeader(msgspec.Struct, frozen=True):
-    fireteam: RecordInt  # the framing's format: a save's (core.storage.savefile.FORMAT_VERSION)
+    fireteam: RecordInt  # the framing's format: a save's (core.storage.decoding.FORMAT_VERSION)
     league: RecordInt
     engine: str
     created: str

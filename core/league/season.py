@@ -57,7 +57,7 @@ from core.league.records import (
 )
 from core.league.signatures import BadSignature, check, parse_signers
 from core.storage import journal
-from core.storage.savefile import FORMAT_VERSION
+from core.storage.decoding import FORMAT_VERSION
 
 
 def _now() -> int:

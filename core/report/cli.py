@@ -15,7 +15,7 @@ from core.log.views import roles
 from core.report import render_html, render_md
 from core.report.build import build
 from core.secrets.sidecopy import open_to_read
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 
 def run(args: argparse.Namespace) -> int:

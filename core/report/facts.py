@@ -18,7 +18,7 @@ from core.log.state import GameState, apply_in_place
 from core.log.views import OFF_TABLE, event_visible
 from core.report.model import Facts, Loss, Moment, Origin, Points, RollFact, SideFacts, TurnFacts, UnitFacts
 from core.ruleset import Ruleset
-from core.storage.savefile import Header
+from core.storage.decoding import Header
 
 #: How many decisive moments a report names.
 MOMENTS = 3

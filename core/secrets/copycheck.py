@@ -25,7 +25,7 @@ from core.language.i18n import _
 from core.secrets import shown
 from core.secrets.rederive import brief
 from core.secrets.sidecopy import SideCopy, command_starts, export, looks_like_side_copy, read
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 #: The differing steps named one by one; past them, only counted (an event added early
 #: moves every later one, which would otherwise print the whole game).

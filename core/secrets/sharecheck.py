@@ -30,7 +30,8 @@ from core.log.state import DICE_KEY
 from core.secrets import commitments, shown
 from core.secrets.sidecopy import Step, looks_like_side_copy, opens_with, steps
 from core.secrets.sidecopy import read as read_copy
-from core.storage.savefile import SaveError, open_regular
+from core.storage.errors import SaveError
+from core.storage.savefile import open_regular
 
 #: The record's format, as the pages write it (``tui/ssh/web/page/shares.mjs``).
 RECORD_VERSION = 1

@@ -35,12 +35,9 @@ from core.log.replay import Timeline
 from core.log.state import GameState, apply_in_place
 from core.log.views import REFEREE, REFEREE_ONLY, event_visible
 from core.registry import get_ruleset
-from core.storage.savefile import (
-    FORMAT_VERSION,
-    Header,
-    SaveError,
-    open_regular,
-)
+from core.storage.decoding import FORMAT_VERSION, Header
+from core.storage.errors import SaveError
+from core.storage.savefile import open_regular
 from core.storage.writer import OWNER_ONLY
 
 #: The version of the copy's format, and its first key (how a copy is told from a save).

@@ -30,8 +30,9 @@ from core.log import events as ev
 from core.secrets import commitments, copycheck, dicecheck, sharecheck, shown
 from core.secrets.rederive import Differs, Rederived, rederive
 from core.secrets.sidecopy import Step, looks_like_side_copy, read, seen_out_of_place, steps
+from core.storage.decoding import Header
+from core.storage.errors import SaveError
 from core.storage.linecheck import MAX_LINE_BYTES
-from core.storage.savefile import Header, SaveError
 
 #: A check's status: an id, shown in the reader's language.
 OK, MISMATCH, NEVER, UNSEEN = N_("ok"), N_("mismatch"), N_("never revealed"), N_("commitment not seen")

@@ -7,7 +7,7 @@ Undone commands, the undo and redo markers, and the redo branch are left
 behind: a what-if starts from what stood at the table, not from how it was
 argued.  A command carried past a player's undo (``Issued.carries``) is simply
 one more command in the fork.  The new header names the parent save, the
-SHA-256 of the bytes read from it and the step (``savefile.Parent``); it has a
+SHA-256 of the bytes read from it and the step (``decoding.Parent``); it has a
 new dice seed, so the game after the fork does not repeat the original's dice;
 if the original's dice were sealed, the what-if's first command of its own seals
 them with a key of its own (``Sealing.rolls_parents_key``, ``core.game.sealing``): nothing is added here
@@ -38,7 +38,9 @@ from core.language.i18n import _
 from core.log import events as ev
 from core.secrets.sessions import FIRST_VERSION, versions
 from core.secrets.sidecopy import looks_like_side_copy
-from core.storage.savefile import Parent, SaveError, encoder
+from core.storage.decoding import Parent
+from core.storage.errors import SaveError
+from core.storage.savefile import encoder
 from core.storage.writer import write_new
 
 

@@ -35,8 +35,9 @@ import msgspec
 
 from core.language.i18n import _
 from core.storage import linecheck
+from core.storage.errors import SaveError
 from core.storage.linecheck import MAX_LINE_BYTES
-from core.storage.savefile import CHAINED_FROM, SaveError, open_regular
+from core.storage.savefile import CHAINED_FROM, open_regular
 from core.storage.writer import SaveWriter
 
 #: A journal larger than this is refused rather than read whole (a season is a few hundred KB).

@@ -49,21 +49,11 @@ from core.log.events import PhaseBegan
 from core.log.history import History
 from core.log.replay import SNAPSHOT_EVERY, Timeline
 from core.log.state import decode_state, encode_state
-from core.storage import savefile, store
+from core.storage import decoding, savefile, store
+from core.storage.decoding import FORMAT_VERSION, decode_batch, decode_header
+from core.storage.errors import SaveError
 from core.storage.linecheck import check_lines
-from core.storage.savefile import (
-    CHAINED_FROM,
-    FORMAT_VERSION,
-    MAX_FILE_BYTES,
-    MAX_LINE_BYTES,
-    UPCASTERS,
-    Loaded,
-    Resume,
-    SaveError,
-    _decode_batch,
-    _decode_header,
-    open_regular,
-)
+from core.storage.savefile import CHAINED_FROM, MAX_FILE_BYTES, MAX_LINE_BYTES, UPCASTERS, Loaded, Resume, open_regular
 from core.storage.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, kinds_of
 
 #: Bump when an entry changes shape or digest (the fingerprint also changes with this file).
@@ -144,7 +134,7 @@ def fingerprint() -> bytes:
     """This Fireteam's: its modules that decode and fold events, msgspec, Python."""
     h = hashlib.blake2b(digest_size=16)
     h.update(f"{FORMAT} {sys.version} {msgspec.__version__}".encode())
-    for module in (events, state, i18n, history, replay, store, savefile, sys.modules[__name__]):
+    for module in (events, state, i18n, history, replay, store, savefile, decoding, sys.modules[__name__]):
         h.update(Path(module.__file__ or "").read_bytes())
     return h.digest()
 
@@ -404,7 +394,7 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distr
     # If the digest agrees, the bytes are those a full load took in, and found whole
     # and valid; what follows checks that the entry fits them (offsets, counts), so that nothing it says
     # can reach outside them or contradict itself.
-    header = _decode_header(path, data[9 : head - 1])
+    header = decode_header(path, data[9 : head - 1])
     _need(_fast(header.fireteam))
     kinds = bytearray(entry.kinds)
     n = len(kinds)
@@ -419,7 +409,7 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distr
     tail_lines.pop()
     _need(len(tail_lines) == n - sealed * CHUNK)
     payloads = [line[9:] for line in tail_lines]
-    tail = _decode_batch(path, payloads, sealed * CHUNK, header.fireteam, UPCASTERS)
+    tail = decode_batch(path, payloads, sealed * CHUNK, header.fireteam, UPCASTERS)
     _need(kinds_of(tail) == kinds[sealed * CHUNK :])
 
     fields: dict[str, Any] = {name: array("q", getattr(entry, name)) for name in _ARRAYS}

@@ -20,19 +20,9 @@ from core.log import events as ev
 from core.log.history import History, HistoryError
 from core.log.replay import Timeline
 from core.registry import get_ruleset
-from core.storage.savefile import (
-    FORMAT_VERSION,
-    MAX_FILE_BYTES,
-    MAX_LINE_BYTES,
-    UPCASTERS,
-    Chain,
-    Header,
-    SaveError,
-    _decode_batch,
-    _decode_header,
-    _line_ok,
-    open_regular,
-)
+from core.storage.decoding import FORMAT_VERSION, Header, decode_batch, decode_header
+from core.storage.errors import SaveError
+from core.storage.savefile import MAX_FILE_BYTES, MAX_LINE_BYTES, UPCASTERS, Chain, _line_ok, open_regular
 from core.storage.writer import write_new
 
 _any = msgspec.json.Decoder()
@@ -187,7 +177,7 @@ def _read_header(path: Path, f: BinaryIO) -> tuple[Header, Chain]:
     first = f.readline(MAX_LINE_BYTES + 1)
     if not first.endswith(b"\n") or not _line_ok(first[:-1]):
         raise SaveError(_("{path}:1: no whole header line: there is no game to salvage").format(path=path))
-    header = _decode_header(path, first[9:-1])
+    header = decode_header(path, first[9:-1])
     try:
         # What a load cannot tell and an open refuses: a copy that would not
         # open either is no salvage.  (The registry, by name: no ruleset is imported here.)
@@ -241,7 +231,7 @@ class _Walk:
         """The line's event (upcast to today's format); None, with ``reason`` said, if it is not one."""
         at = len(self.history.store) + len(self.group)
         try:
-            (event,) = _decode_batch(self.path, [line[9:]], at, self.version, UPCASTERS, self.fast)
+            (event,) = decode_batch(self.path, [line[9:]], at, self.version, UPCASTERS, self.fast)
         except SaveError as e:
             self.reason = e.what or str(e)  # the damage, without its "FILE:LINE: " and its advice
             return None

@@ -45,25 +45,19 @@ import stat
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, BinaryIO, Protocol, cast
+from typing import BinaryIO, Protocol
 
 import msgspec
 
 from core.language.i18n import _
-from core.log.events import TAGS, AnyEvent, Event, Issued
+from core.log.events import Event, Issued
 from core.log.history import History, HistoryError
-from core.log.recordint import RecordInt
 from core.storage import linecheck
-from core.storage import lock as savelock
+from core.storage.decoding import FORMAT_VERSION, Header, Upcaster, decode_batch, decode_header, decode_joined
+from core.storage.errors import NoGameYet, SaveError, corrupt, not_a_save, salvage_hint
 from core.storage.linecheck import MAX_LINE_BYTES
 from core.storage.store import CHUNK
 
-#: Version of the on-disk format.  Bump it when a record changes shape, and
-#: register an upcaster for every tag that changed (see ``UPCASTERS``).
-#: 1: each line's check covers its own JSON.  2: the checks are chained.
-#: 3: secrets are committed (``core.secrets.commitments``) and words are messages
-#: (``core.language.i18n.Msg``), which a reader of format 2 cannot decode.
-FORMAT_VERSION = 3
 #: The first format whose checks are chained.
 CHAINED_FROM = 2
 
@@ -73,61 +67,12 @@ MAX_FILE_BYTES = 2 << 30
 _CHUNK = 1 << 20  # small enough that a read's lines are decoded while still in the processor's cache
 
 
-class Parent(msgspec.Struct, frozen=True):
-    """The save a fork was made from (``fireteam fork``, ``core.storage.fork``): its path when
-    forked, the SHA-256 of the bytes read from it, and the effective step forked at."""
-
-    path: str
-    sha256: str
-    step: RecordInt
-
-
-class Header(msgspec.Struct, frozen=True, omit_defaults=True):
-    fireteam: RecordInt
-    ruleset: str
-    ruleset_version: str
-    engine: str
-    created: str
-    seed: RecordInt
-    variant: str = ""
-    #: Set on a what-if game forked from another save; absent otherwise (older saves too).
-    parent: Parent | None = None
-
-
 class Framed(Protocol):
     """A first line a writer frames (a save's :class:`Header`, a journal's): its format comes first."""
 
     @property
     def fireteam(self) -> int: ...
 
-
-class SaveError(Exception):
-    """A save that cannot be loaded or written; the message names file and line."""
-
-    #: The damage alone, without the file, the line and the advice (``fireteam salvage`` says it).
-    what: str = ""
-
-
-class NoGameYet(SaveError):
-    """A save whose header a crash cut short: nothing was ever played in it."""
-
-
-class SaveLocked(SaveError):
-    """Another process writes this save (``holder`` says who, if it said)."""
-
-    def __init__(self, path: Path, holder: savelock.Holder | None, who: str) -> None:
-        super().__init__(
-            _(
-                "{path}: another Fireteam is writing this save: {who}. "
-                "Open it read-only to follow that game (`fireteam {path} --replay`), or close the other one first"
-            ).format(path=path, who=who)
-        )
-        self.path = path
-        self.holder = holder
-        self.who = who
-
-
-Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 
 #: ``UPCASTERS[v][tag]`` turns a record of format ``v`` into format ``v + 1``.
 #: Tags with no entry are unchanged between the two versions.  From 1 to 2
@@ -136,21 +81,8 @@ Upcaster = Callable[[dict[str, Any]], dict[str, Any]]
 UPCASTERS: dict[int, dict[str, Upcaster]] = {1: {}, 2: {}}
 
 
-def _not_a_save(path: Path) -> SaveError:
-    return SaveError(
-        _("{path}:1: not a Fireteam save (no valid header line); is this the right file?").format(path=path)
-    )
-
-
 def _start_again(path: Path) -> str:
     return _("start a new game in it (`fireteam script FILE --save {path}`, or New game in the client)").format(
-        path=path
-    )
-
-
-def salvage_hint(path: Path) -> str:
-    """What to do with a save that is damaged past some line (a sentence)."""
-    return _("Run `fireteam salvage {path}` to copy every whole command before the damage into a new save.").format(
         path=path
     )
 
@@ -195,10 +127,6 @@ class Hasher(Protocol):
 
 
 encoder = msgspec.json.Encoder()
-_event_decoder = msgspec.json.Decoder(AnyEvent)
-_events_decoder = msgspec.json.Decoder(list[AnyEvent])
-#: One record of today's format as the reader decodes it (msgspec.ValidationError or DecodeError if it would refuse it).
-decode_event = _event_decoder.decode
 _any_decoder = msgspec.json.Decoder()
 
 
@@ -267,24 +195,17 @@ def _lines_before(path: Path, number: int, data: bytes | None = None) -> tuple[i
     return offset, check
 
 
-def _corrupt(path: Path, line: int, what: str) -> SaveError:
-    said = _("{path}:{line}: {what}; the file was not changed. {hint}")
-    error = SaveError(said.format(path=path, line=line, what=what, hint=salvage_hint(path)))
-    error.what = what
-    return error
-
-
 def _bad_check(path: Path, line: int, chained: bool) -> SaveError:
     """A record (line 2 on) failing its check: in a chained save, the damage may lie before it."""
     if chained:
-        return _corrupt(
+        return corrupt(
             path, line, "damaged record, or a line missing, repeated or out of order before it (check mismatch)"
         )
-    return _corrupt(path, line, "damaged record (checksum mismatch)")
+    return corrupt(path, line, "damaged record (checksum mismatch)")
 
 
 def _too_long(path: Path, line: int) -> SaveError:
-    return _corrupt(path, line, _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES))
+    return corrupt(path, line, _("line longer than {limit} bytes").format(limit=MAX_LINE_BYTES))
 
 
 # ------------------------------------------------------------------ the load, step by step
@@ -362,13 +283,13 @@ def _take_header(path: Path, reads: _Reads, batches: Iterator[list[bytes]]) -> t
         if _torn_header(reads.rest):
             said = _("{path}: holds no game yet: a crash cut its first line short ({size} bytes); {advice}")
             raise NoGameYet(said.format(path=path, size=len(reads.rest), advice=_start_again(path)))
-        raise _not_a_save(path)
+        raise not_a_save(path)
     line = first[0]
     if len(line) > MAX_LINE_BYTES:
         raise _too_long(path, 1)
     if not _line_ok(line):
-        raise _not_a_save(path)
-    header = _decode_header(path, line[9:])
+        raise not_a_save(path)
+    header = decode_header(path, line[9:])
     return _Start(header, zlib.crc32(line[9:]), 1, len(line) + 1), first[1:]
 
 
@@ -425,13 +346,13 @@ class _Intake:
         base = len(store)
         if self.fast:
             joined = b"[" + b",".join(payloads) + b"]"
-            events = _decode_joined(self.path, payloads, base, joined)
+            events = decode_joined(self.path, payloads, base, joined)
             if len(events) == CHUNK and not base % CHUNK:
                 store.append_chunk(events, joined)
             else:
                 store.append(events, payloads)
         else:
-            events = _decode_batch(self.path, payloads, base, self.version, self.upcasters, fast=False)
+            events = decode_batch(self.path, payloads, base, self.version, self.upcasters, fast=False)
             store.append(events, [encoder.encode(e) for e in events])
         self._feed(events, base)
 
@@ -642,7 +563,7 @@ def _history_error(path: Path, e: HistoryError) -> SaveError:
         said = _("{path}: {what}; the file was not changed. {hint}")
         return SaveError(said.format(path=path, what=e, hint=salvage_hint(path)))
     # Event k (from 1) is on line k + 1, after the header.
-    return _corrupt(path, int(where[1]) + 1, str(e)[where.end() :])
+    return corrupt(path, int(where[1]) + 1, str(e)[where.end() :])
 
 
 def read_commands(
@@ -681,7 +602,7 @@ def read_commands(
         # A writer writes whole lines: a complete line that fails its check is damage.
         raise _bad_check(path, base + bad + 2, chained)
     fast = not any(UPCASTERS.get(v) for v in range(version, FORMAT_VERSION))
-    events = _decode_batch(path, payloads, base, version, UPCASTERS, fast)
+    events = decode_batch(path, payloads, base, version, UPCASTERS, fast)
     if not fast:
         payloads = [encoder.encode(e) for e in events]
     if end is not None:
@@ -697,86 +618,3 @@ def read_commands(
         return [], [], check, start
     used = sum(map(len, lines[:kept])) + kept
     return events[:kept], payloads[:kept], int(lines[kept - 1][:8], 16), start + used
-
-
-def _decode_batch(
-    path: Path,
-    payloads: list[bytes],
-    base: int,
-    version: int,
-    upcasters: dict[int, dict[str, Upcaster]],
-    fast: bool = True,
-) -> list[Event]:
-    """The events ``payloads`` hold, from line ``base + 2`` on (``fast``: records of
-    today's format; else upgraded from ``version``); SaveError naming the first
-    line that is not a valid event."""
-    if fast:
-        return _decode_joined(path, payloads, base, b"[" + b",".join(payloads) + b"]")
-    return _decode_each(path, payloads, base, lambda payload: _upcast(payload, version, upcasters))
-
-
-def _decode_joined(path: Path, payloads: list[bytes], base: int, joined: bytes) -> list[Event]:
-    """Records of today's format, ``joined`` into a JSON array: decoded in one call,
-    or line by line to name the one that is not a valid event (a number out of
-    range among them: the events' integers are ``RecordInt``s, ``core.log.recordint``)."""
-    try:
-        events = cast(list[Event], _events_decoder.decode(joined))  # each of the union is an Event
-    except (msgspec.ValidationError, msgspec.DecodeError, UnicodeDecodeError, RecursionError):
-        pass  # find the culprit line by line, below (UnicodeDecodeError: msgspec on bad UTF-8)
-    else:
-        if len(events) == len(payloads):
-            return events
-    return _decode_each(path, payloads, base, _event_decoder.decode)
-
-
-def _decode_each(path: Path, payloads: list[bytes], base: int, decode: Callable[[bytes], Event]) -> list[Event]:
-    events: list[Event] = []
-    for i, payload in enumerate(payloads):
-        try:
-            events.append(decode(payload))
-        except (msgspec.ValidationError, msgspec.DecodeError, KeyError, TypeError, ValueError, RecursionError) as e:
-            # +1 for the header line, +1 to count lines from 1.  (RecursionError: messages
-            # nested in one another deeper than the decoder goes, which no game writes.)
-            raise _corrupt(path, base + i + 2, _("invalid event: {error}").format(error=e)) from None
-    return events
-
-
-def _decode_header(path: Path, payload: bytes) -> Header:
-    try:
-        raw = _any_decoder.decode(payload)
-    except (msgspec.DecodeError, UnicodeDecodeError):
-        raw = None
-    if not isinstance(raw, dict) or "fireteam" not in raw:
-        raise _not_a_save(path)
-    version = raw.get("fireteam")
-    if isinstance(version, int) and version > FORMAT_VERSION:
-        raise SaveError(
-            _(
-                "{path}: written by a newer Fireteam (save format {version}; this version reads up to {known}). "
-                "Upgrade Fireteam to open it."
-            ).format(path=path, version=version, known=FORMAT_VERSION)
-        )
-    try:
-        header = msgspec.convert(raw, Header)
-    except msgspec.ValidationError as e:
-        raise SaveError(
-            _("{path}:1: invalid header: {error}; is this the right file?").format(path=path, error=e)
-        ) from None
-    if header.fireteam < 0:
-        said = _("{path}:1: invalid header: format version {version}; is this the right file?")
-        raise SaveError(said.format(path=path, version=header.fireteam))
-    return header
-
-
-def _upcast(payload: bytes, version: int, upcasters: dict[int, dict[str, Upcaster]]) -> Event:
-    record = _any_decoder.decode(payload)
-    if not isinstance(record, dict):
-        raise ValueError("record is not an object")
-    for v in range(version, FORMAT_VERSION):
-        tag = record.get("t")
-        step = upcasters.get(v, {}).get(tag) if isinstance(tag, str) else None
-        if step is not None:
-            record = step(dict(record))
-    if record.get("t") not in TAGS:
-        raise ValueError(f"unknown event tag {record.get('t')!r}")
-    return msgspec.convert(record, AnyEvent)

@@ -30,18 +30,14 @@ import msgspec
 from core.language.i18n import _
 from core.log.history import MAX_COMMAND_EVENTS
 from core.storage import lock as savelock
+from core.storage.decoding import FORMAT_VERSION, Header, decode_event
+from core.storage.errors import NoGameYet, SaveError, SaveLocked
 from core.storage.savefile import (
-    FORMAT_VERSION,
     MAX_LINE_BYTES,
     UPCASTERS,
     Chain,
     Framed,
-    Header,
     Loaded,
-    NoGameYet,
-    SaveError,
-    SaveLocked,
-    decode_event,
     encoder,
     frame_header,
     load,

@@ -13,7 +13,7 @@ from core.commands import naming
 from core.game import Game, game_commands
 from core.registry import BUILTIN, NotARuleset, get_ruleset, register, unregister
 from core.ruleset import CommandSpec
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 
 def _jot(ctx, args):

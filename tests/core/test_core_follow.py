@@ -10,7 +10,7 @@ from core.game import Game
 from core.log import events as ev
 from core.log.outcome import Outcome
 from core.log.views import REFEREE
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 
 def _copy(game: Game) -> Game:

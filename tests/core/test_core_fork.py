@@ -15,8 +15,10 @@ from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
 from core.secrets.verify import verify
+from core.storage.decoding import Parent
+from core.storage.errors import SaveError
 from core.storage.fork import boundaries, fork
-from core.storage.savefile import Parent, SaveError, load
+from core.storage.savefile import load
 from tui.main import main as fireteam
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "shared"))

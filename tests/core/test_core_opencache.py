@@ -21,8 +21,8 @@ from core.log import events as ev
 from core.log.replay import visible_steps
 from core.log.state import encode_state
 from core.log.views import REFEREE
+from core.storage.errors import SaveError, SaveLocked
 from core.storage.opencache import NotCached, OpenCache
-from core.storage.savefile import SaveError, SaveLocked
 from core.storage.store import CHUNK, ISSUED, RestoreMismatch
 from tui.bench.engine import generate_save
 

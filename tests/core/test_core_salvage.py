@@ -14,8 +14,10 @@ import pytest
 from coretests_support import demo, file_lines, sha  # noqa: F401
 
 import core.storage.salvage
+from core.storage.decoding import FORMAT_VERSION
+from core.storage.errors import SaveError
 from core.storage.salvage import Salvaged, default_target, salvage
-from core.storage.savefile import FORMAT_VERSION, Chain, SaveError, load
+from core.storage.savefile import Chain, load
 
 
 def _encode(record: dict) -> bytes:

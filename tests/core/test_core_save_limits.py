@@ -17,8 +17,9 @@ import core.storage.writer
 from core.game import Game
 from core.language.i18n import MAX_ARGS, MAX_NESTING, MAX_RENDERED, Msg, plain
 from core.log.views import REFEREE
+from core.storage.errors import SaveError
 from core.storage.salvage import salvage
-from core.storage.savefile import Chain, SaveError, load
+from core.storage.savefile import Chain, load
 from tui.main import main as fireteam
 
 

@@ -26,9 +26,11 @@ import core.storage.writer
 from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
+from core.storage.decoding import FORMAT_VERSION
+from core.storage.errors import SaveError, SaveLocked
 from core.storage.lock import label_path
 from core.storage.salvage import salvage
-from core.storage.savefile import FORMAT_VERSION, Chain, SaveError, SaveLocked
+from core.storage.savefile import Chain
 from tui.main import main as fireteam
 
 FIRETEAM = Path(sys.executable).with_name("fireteam")

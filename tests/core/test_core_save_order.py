@@ -15,6 +15,7 @@ import pytest
 from coretests_support import builtins, demo, file_events, file_lines, new_skirmish, sha, skirmish_registered, unit_ends  # noqa: F401
 from playing import names
 
+import core.storage.lock
 import core.storage.savefile
 from core.game import Game
 from core.log import events as ev
@@ -22,7 +23,9 @@ from core.log.history import MAX_COMMAND_EVENTS
 from core.log.recordint import MAX_RECORD_INT
 from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.storage.savefile import FORMAT_VERSION, Chain, NoGameYet, SaveError, load
+from core.storage.decoding import FORMAT_VERSION
+from core.storage.errors import NoGameYet, SaveError
+from core.storage.savefile import Chain, load
 
 
 def played(path: Path) -> Game:
@@ -353,7 +356,7 @@ def test_a_format_whose_records_changed_is_read_but_not_appended_to(save, monkey
         with pytest.raises(SaveError, match=r"format 1, which this Fireteam reads but no longer writes.*salvage"):
             Game.open(save)
         assert sha(save) == before
-        assert not core.storage.savefile.savelock.label_path(save).exists()
+        assert not core.storage.lock.label_path(save).exists()
 
 
 def test_a_number_the_reader_would_refuse_is_never_written(demo):

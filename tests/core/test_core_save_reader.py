@@ -15,14 +15,17 @@ import msgspec
 import pytest
 from coretests_support import builtins, collector_off, file_lines, new_skirmish, sha, skirmish_registered  # noqa: F401  (a fixture)
 
+import core.storage.decoding as decoding
 import core.storage.savefile as savefile
 from core.game import Game
 from core.log import events as ev
 from core.log.recordint import MAX_RECORD_INT
 from core.log.views import REFEREE
 from core.storage import linecheck
+from core.storage import lock as savelock
+from core.storage.errors import SaveError, SaveLocked
 from core.storage.linecheck import check_lines
-from core.storage.savefile import CHAINED_FROM, Chain, SaveError, _decide_tail, _Reads, _Stop, load
+from core.storage.savefile import CHAINED_FROM, Chain, _decide_tail, _Reads, _Stop, load
 
 
 def played(path: Path) -> Game:
@@ -837,7 +840,7 @@ def test_a_chain_frames_each_record_with_the_check_continued_from_the_last():
     assert not alone.chained and Chain(5, 2).chained and Chain(5).chained
     assert alone.frame_payload(b'{"a":1}') == b"%08x %b\n" % (zlib.crc32(b'{"a":1}'), b'{"a":1}')
     assert alone.check == zlib.crc32(b'{"a":1}')
-    header = savefile.Header(3, "x", "1", "0", "now", 1)
+    header = decoding.Header(3, "x", "1", "0", "now", 1)
     framed = savefile.frame_header(header)
     assert framed == b"%08x %b\n" % (zlib.crc32(savefile.encoder.encode(header)), savefile.encoder.encode(header))
     assert savefile._line_ok(framed[:-1])
@@ -875,10 +878,10 @@ NUMBERED_RECORDS = [
 def test_a_number_beyond_what_a_game_counts_is_refused_wherever_it_is_in_a_record(record):
     top = MAX_RECORD_INT
     for number in (top, -top):
-        savefile.decode_event(record.replace(b"N", b"%d" % number))  # the bound itself is read
+        decoding.decode_event(record.replace(b"N", b"%d" % number))  # the bound itself is read
     for number in (top + 1, -top - 1, 2**64):
         with pytest.raises(msgspec.ValidationError, match=r"Expected `int` [<>]= -?9007199254740991 - at `\$\."):
-            savefile.decode_event(record.replace(b"N", b"%d" % number))
+            decoding.decode_event(record.replace(b"N", b"%d" % number))
 
 
 def test_a_number_of_sixteen_digits_within_the_bound_loads(tmp_path):
@@ -918,11 +921,11 @@ def test_what_a_header_may_be(name):
     payload, said = HEADERS[name]
     path = Path("h.ft")
     if not said:
-        header = savefile._decode_header(path, payload)
-        assert header == savefile.Header(json.loads(payload)["fireteam"], "x", "1", "0", "x", 1)
+        header = decoding.decode_header(path, payload)
+        assert header == decoding.Header(json.loads(payload)["fireteam"], "x", "1", "0", "x", 1)
         return
     with pytest.raises(SaveError) as refused:
-        savefile._decode_header(path, payload)
+        decoding.decode_header(path, payload)
     assert str(refused.value) == said.format(path=path)
 
 
@@ -932,9 +935,9 @@ def test_a_bad_record_among_good_ones_is_named_by_its_own_line():
         payloads = [good] * 5
         payloads[at] = b'{"t":"note"}'
         with pytest.raises(SaveError) as refused:
-            savefile._decode_batch(Path("b.ft"), payloads, 10, 3, savefile.UPCASTERS)
+            decoding.decode_batch(Path("b.ft"), payloads, 10, 3, savefile.UPCASTERS)
         assert str(refused.value).startswith(f"b.ft:{10 + at + 2}: invalid event: Object missing required field")
-    assert savefile._decode_batch(Path("b.ft"), [good] * 3, 0, 3, savefile.UPCASTERS) == [ev.Noted(text="x")] * 3
+    assert decoding.decode_batch(Path("b.ft"), [good] * 3, 0, 3, savefile.UPCASTERS) == [ev.Noted(text="x")] * 3
 
 
 def test_records_of_an_older_format_are_upgraded_step_by_step():
@@ -949,20 +952,20 @@ def test_records_of_an_older_format_are_upgraded_step_by_step():
 
     upcasters = {0: {"note": step(0)}, 1: {"note": step(1)}, 2: {"roll": step(99)}}
     record = b'{"t":"note","text":"x"}'
-    assert savefile._upcast(record, 0, upcasters) == ev.Noted(text="x01")
-    assert savefile._upcast(record, 1, upcasters) == ev.Noted(text="x1")
+    assert decoding._upcast(record, 0, upcasters) == ev.Noted(text="x01")
+    assert decoding._upcast(record, 1, upcasters) == ev.Noted(text="x1")
     assert steps == [(0, "x"), (1, "x0"), (1, "x")]
     for bad, said in ((b"[1]", "record is not an object"), (b'{"t":"warp"}', "unknown event tag 'warp'")):
         with pytest.raises(ValueError) as refused:
-            savefile._upcast(bad, 1, upcasters)
+            decoding._upcast(bad, 1, upcasters)
         assert str(refused.value) == said
     with pytest.raises(SaveError, match=r"u.ft:5: invalid event: unknown event tag 'warp'"):
-        savefile._decode_batch(Path("u.ft"), [record, b'{"t":"warp"}'], 2, 1, upcasters, fast=False)
+        decoding.decode_batch(Path("u.ft"), [record, b'{"t":"warp"}'], 2, 1, upcasters, fast=False)
 
 
 def test_a_locked_save_says_who_writes_it_and_what_to_do():
-    holder = savefile.savelock.Holder(7, "host", "noon", "fireteam")
-    locked = savefile.SaveLocked(Path("s.ft"), holder, "process 7 (fireteam), since noon")
+    holder = savelock.Holder(7, "host", "noon", "fireteam")
+    locked = SaveLocked(Path("s.ft"), holder, "process 7 (fireteam), since noon")
     assert str(locked) == (
         "s.ft: another Fireteam is writing this save: process 7 (fireteam), since noon. "
         "Open it read-only to follow that game (`fireteam s.ft --replay`), or close the other one first"

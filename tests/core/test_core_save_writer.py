@@ -19,7 +19,9 @@ import core.storage.savefile
 import core.storage.writer
 from core.log import events as ev
 from core.storage import lock as savelock
-from core.storage.savefile import FORMAT_VERSION, Header, SaveError, SaveLocked, load
+from core.storage.decoding import FORMAT_VERSION, Header
+from core.storage.errors import SaveError, SaveLocked
+from core.storage.savefile import load
 from core.storage.writer import SaveWriter, write_new
 
 HEADER = Header(

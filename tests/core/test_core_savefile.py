@@ -38,7 +38,9 @@ from core.log import events as ev
 from core.log.state import fold
 from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.storage.savefile import FORMAT_VERSION, MAX_LINE_BYTES, Chain, SaveError, load, open_regular
+from core.storage.decoding import FORMAT_VERSION
+from core.storage.errors import SaveError
+from core.storage.savefile import MAX_LINE_BYTES, Chain, load, open_regular
 
 
 def played(path: Path) -> Game:

@@ -18,7 +18,8 @@ from core.log.views import REFEREE
 from core.secrets.commitments import DOMAIN, digest, matches
 from core.secrets.sidecopy import export
 from core.secrets.verify import MISMATCH, NEVER, OK, UNSEEN, verify
-from core.storage.savefile import Header, SaveError
+from core.storage.decoding import Header
+from core.storage.errors import SaveError
 from core.storage.writer import write_new
 from tui.main import main as fireteam
 

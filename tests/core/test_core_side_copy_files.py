@@ -21,7 +21,7 @@ import core.log.history
 from core.game import Game
 from core.log.views import REFEREE
 from core.secrets import sidecopy
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 

@@ -11,7 +11,8 @@ from core.log.history import History
 from core.log.replay import Timeline
 from core.log.state import fold
 from core.log.views import REFEREE
-from core.storage.savefile import Chain, SaveError
+from core.storage.errors import SaveError
+from core.storage.savefile import Chain
 from core.storage.store import LOADING_CACHE_CHUNKS
 
 pytestmark = pytest.mark.long

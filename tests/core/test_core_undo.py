@@ -206,7 +206,7 @@ def test_a_save_that_cannot_be_written_is_refused_untouched(skirmish, monkeypatc
     import os
 
     import core.storage.writer
-    from core.storage.savefile import SaveError
+    from core.storage.errors import SaveError
 
     skirmish.close()
     before = skirmish.path.read_bytes()

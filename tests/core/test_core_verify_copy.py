@@ -20,7 +20,7 @@ from core.log import events as ev
 from core.log.views import REFEREE
 from core.secrets.copycheck import MAX_NAMED, compare
 from core.secrets.sidecopy import SideCopy, export, read, write
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.main import main as fireteam
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"

@@ -23,8 +23,9 @@ from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
 from core.secrets import sidecopy
+from core.storage.errors import SaveError
 from core.storage.salvage import salvage
-from core.storage.savefile import SaveError, load
+from core.storage.savefile import load
 from core.storage.writer import SaveWriter
 from tui.main import main as fireteam
 

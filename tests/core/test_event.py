@@ -17,7 +17,7 @@ from core.event import eventfile, pairing, signing
 from core.event.records import BOTH_LOSE, DRAW, NO_SHOW, UNFINISHED, Paired, Table
 from core.event.state import NotAllowed
 from core.league.folding import Tampered
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tests.core.eventclub import Club, make_club, play_round
 from tui.main import main as fireteam
 

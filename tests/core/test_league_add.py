@@ -22,7 +22,7 @@ from core.league.records import RESULT, STANDS, VOID
 from core.league.season import FROZEN, NotCounted
 from core.log import events as ev
 from core.secrets.verify import verify
-from core.storage.savefile import SaveError, SaveLocked
+from core.storage.errors import SaveError, SaveLocked
 from core.storage.writer import SaveWriter
 from tests.shared.club import CLUB, club_keys, fingerprint, new_league, play, signed
 from tests.shared.club import certified as certified_in

@@ -11,7 +11,7 @@ from core.league import season
 from core.league.records import LeagueHeader, Opened, decode_record
 from core.league.signatures import BadSignature, check, parse_signers
 from core.storage import journal
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tests.shared.keys import keygen, sign, signer_line
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs

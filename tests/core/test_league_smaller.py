@@ -14,7 +14,7 @@ import core.storage.writer
 from core.league import render, season, standings
 from core.league.rating import fit
 from core.league.render import Z95
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tests.core.test_league_standings import ALICE, BOB, CARLA, DINO, game
 from tests.core.test_league_standings import season as made
 from tests.shared.club import certified, club_keys, new_league, play

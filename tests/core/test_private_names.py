@@ -21,18 +21,6 @@ MOST = 10
 
 #: The uses allowed, (the module that uses it, the name it uses): why each stays private.
 ALLOWED = {
-    ("core.storage.opencache", "core.storage.savefile._decode_header"): (
-        "the open cache resumes a load where the reader left it: it decodes the header as the reader does"
-    ),
-    ("core.storage.opencache", "core.storage.savefile._decode_batch"): (
-        "the open cache resumes a load where the reader left it: it decodes a batch as the reader does"
-    ),
-    ("core.storage.salvage", "core.storage.savefile._decode_header"): (
-        "salvage reads a damaged save line by line with the reader's own decoders, to keep what they accept"
-    ),
-    ("core.storage.salvage", "core.storage.savefile._decode_batch"): (
-        "salvage reads a damaged save line by line with the reader's own decoders, to keep what they accept"
-    ),
     ("core.storage.salvage", "core.storage.savefile._line_ok"): (
         "salvage checks each line's frame and check as the reader does, to stop where the reader would"
     ),

@@ -15,7 +15,7 @@ from core.dice.probability import check_chance, check_distribution, check_met, c
 from core.log import events as ev
 from core.report.luck import judge
 from core.report.model import RollFact
-from core.storage import savefile
+from core.storage import decoding, savefile
 from tui import odds
 
 RULESETS = Path(__file__).parents[2] / "core" / "rulesets"
@@ -105,7 +105,7 @@ def test_a_roll_from_a_save_made_before_checks_reads_and_shows_no_chance():
         b'{"t":"roll","roll":{"purpose":["save",{}],"faces":[5,3],"target":5,'
         b'"outcome":["failed: out of action",{}],"rule":"\xc2\xa79.0"},"unit":"kalash"}'
     )
-    rolled = savefile._event_decoder.decode(line)
+    rolled = decoding._event_decoder.decode(line)
     roll = rolled.roll
     assert roll.check is None and roll.faces == (5, 3)
     assert (odds.chance(roll), odds.chance_text(roll), odds.succeeded(roll), odds.die_succeeds(roll, 5)) == (

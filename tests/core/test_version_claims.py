@@ -26,8 +26,8 @@ from core.log import events as ev
 from core.log.views import REFEREE
 from core.releases import RELEASES, Release
 from core.secrets.verify import NEWER, RULES_CHANGED, verify
+from core.storage.errors import SaveError
 from core.storage.fork import fork
-from core.storage.savefile import SaveError
 from tests.shared.keys import sign
 from tui.main import main as fireteam
 

@@ -32,7 +32,8 @@ from core.game import Game
 from core.log import events as ev
 from core.log.views import REFEREE
 from core.ruleset import Refused
-from core.storage.savefile import NoGameYet, SaveError, load
+from core.storage.errors import NoGameYet, SaveError
+from core.storage.savefile import load
 from tui.main import main as fireteam
 
 MODES = [(kind, lasting) for kind in KINDS for lasting in (False, True)]

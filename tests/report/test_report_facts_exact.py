@@ -15,7 +15,7 @@ from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.report.facts import collect
 from core.report.model import Moment, TurnFacts, UnitFacts
-from core.storage.savefile import Header
+from core.storage.decoding import Header
 
 HEADER = Header(fireteam=3, ruleset="breaking-news", ruleset_version="1.5.1", engine="0", created="then", seed=1)
 BN = get_ruleset("breaking-news")

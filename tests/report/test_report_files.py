@@ -14,7 +14,7 @@ from core.game import Game
 from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.report import account, build, render_html, render_md
-from core.storage.savefile import Header
+from core.storage.decoding import Header
 from tui.main import main as fireteam
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -145,7 +145,7 @@ def test_the_command_refuses_what_it_cannot_do(tmp_path, capsys, args, message):
 
 def test_a_forked_save_names_where_it_left_its_original():
     game = Game.open(SAVES / "demo-game.ft", writable=False)
-    Parent = getattr(__import__("core.storage.savefile", fromlist=["Parent"]), "Parent", None)
+    Parent = getattr(__import__("core.storage.decoding", fromlist=["Parent"]), "Parent", None)
     if Parent is not None:
         parent = Parent(path="/home/anna/games/demo-game.ft", sha256="ab" * 32, step=120)
         game.header = msgspec.structs.replace(game.header, parent=parent)

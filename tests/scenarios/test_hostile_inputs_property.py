@@ -25,8 +25,9 @@ from core.registry import get_ruleset
 from core.rulesets.breaking_news.campaign.army import Roster
 from core.rulesets.common import parse_scenario
 from core.scenarios.files import MAX_LINE, ScenarioError, decode
+from core.storage.errors import SaveError
 from core.storage.salvage import salvage
-from core.storage.savefile import Chain, SaveError, load
+from core.storage.savefile import Chain, load
 from tui.ssh.seatsfile import Seats, SeatsError
 
 SETTINGS = settings(max_examples=examples(300), deadline=None, suppress_health_check=list(HealthCheck), database=None)

@@ -17,7 +17,7 @@ from ssh_club import demo_game, fireteam_process, listening_port, make_keys, rea
 from core.game import Game
 from core.refusal import LOG as CORE_LOG
 from core.scenarios import files as scenario_files
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.ssh.host.hostfiles import host_key
 from tui.ssh.host.tables import open_tables
 from tui.ssh.main import serve_main

@@ -23,7 +23,8 @@ from core.log import events as ev
 from core.log.views import REFEREE
 from tui.ssh.host.server import Table
 from tui.ssh.limits import Limits
-from tui.ssh.workers.pool import HEARTBEAT_MISSES, Duty, SeatWorkers
+from tui.ssh.workers.handle import Duty
+from tui.ssh.workers.pool import HEARTBEAT_MISSES, SeatWorkers
 
 pytestmark = [pytest.mark.server, pytest.mark.subprocess]
 

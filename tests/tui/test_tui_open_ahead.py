@@ -14,8 +14,8 @@ from waiting import piloted, settled, until
 import tui.app
 from core.game import Game
 from core.log.views import REFEREE
+from core.storage.errors import SaveError
 from core.storage.opencache import OpenCache
-from core.storage.savefile import SaveError
 from tui.app import FireteamApp
 from tui.opening import OpenAhead, open_or_follow
 from tui.screens.game import GameScreen

@@ -70,7 +70,7 @@ async def test_a_sides_copy_opens_in_the_client_as_that_sides_replay(tmp_path):
 
 
 async def test_a_save_that_cannot_be_followed_is_told_once_and_followed_no_more(tmp_path, monkeypatch):
-    from core.storage.savefile import SaveError
+    from core.storage.errors import SaveError
 
     shutil.copy(SAVES / "demo-game.ft", tmp_path / "demo.ft")
     game = Game.open(tmp_path / "demo.ft", writable=False)

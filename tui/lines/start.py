@@ -33,7 +33,7 @@ from core.refusal import CommandFailed
 from core.registry import available, get_ruleset
 from core.ruleset import Refused
 from core.secrets.sidecopy import open_to_read
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.gamestart import default_name, last_games, scenario_choices, start_game
 from tui.i18n import _, pgettext, phase_name, scenario_words
 from tui.lines.answers import sentence, stopped

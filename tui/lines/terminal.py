@@ -36,7 +36,7 @@ from core.errorlog import details_in, logging_to
 from core.game import Game
 from core.language.reader import reader, set_process_language
 from core.refusal import CommandFailed
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.copies import keep_here
 from tui.i18n import _, number, start_language
 from tui.lines.client import LineClient

@@ -27,7 +27,7 @@ from core.game import Game
 from core.language.reader import reader, reading
 from core.log.narrate import result_of
 from core.secrets.sidecopy import looks_like_side_copy, open_copy, open_to_read
-from core.storage.savefile import SaveError, SaveLocked
+from core.storage.errors import SaveError, SaveLocked
 from tui.i18n import N_, _, ngettext, phase_name, scenario_words
 from tui.panes.footer import KeysFooter
 from tui.plain import Plain, plain

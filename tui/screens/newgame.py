@@ -37,7 +37,7 @@ from core.registry import available, get_ruleset
 from core.ruleset import Refused, Ruleset, SetupChoice
 from core.rulesets.common import Loaded, parse_scenario
 from core.scenarios.files import ScenarioError, is_path, read_text
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.gamestart import default_name, file_words, scenario_choices, scenarios_of, start_game
 from tui.i18n import N_, _, book, ngettext, scenario_words
 from tui.keymap import key_label, keys_of

@@ -14,7 +14,7 @@ from textual.timer import Timer
 from core.game import Game
 from core.log.state import GameState
 from core.log.views import REFEREE
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.i18n import N_, _, phase_words, role_words
 from tui.keymap import short_key
 from tui.plain import Plain, visible

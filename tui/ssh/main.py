@@ -22,7 +22,7 @@ from core import folders
 from core.language.reader import SOURCE, from_environment, reading
 from core.ruleset import Refused
 from core.scenarios.files import FORCES_FOLDER, SCENARIOS_FOLDER, data_dir, restore_reads, restrict_reads
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.ssh.host.hostfiles import HOST_KEY_NAME, host_key, private_folder, private_save
 from tui.ssh.host.replies import sessions_closed
 from tui.ssh.host.server import ORGANISER, SEATS_NAME, FireteamServer

@@ -46,7 +46,7 @@ from core.game import Game
 from core.language.i18n import _
 from core.log.outcome import Outcome
 from core.log.views import REFEREE, SPECTATOR
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.ssh.host.tables import Table
 from tui.ssh.seatsfile import Seat, bound_keys, seats_text
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from core.game import Game
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.app import new_demo_game
 
 

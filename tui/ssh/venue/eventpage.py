@@ -28,7 +28,7 @@ from aiohttp import web
 from core.event import eventfile, pages, render
 from core.event.state import Event
 from core.language.reader import reading
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.ssh.venue.leaguepage import asked_language
 
 #: What identifies a state of the files: each one's size, time and inode.

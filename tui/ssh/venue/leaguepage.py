@@ -29,7 +29,7 @@ from pathlib import Path
 from aiohttp import web
 
 from core.language.reader import LANGUAGES, SOURCE, reading
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 
 #: What identifies a state of the file: its size, time and inode.
 _State = tuple[int, int, int]

@@ -40,7 +40,7 @@ from rich.color import ColorSystem
 
 from core.language.reader import LANGUAGES, SOURCE
 from core.report.venue import TableChances, read_chances
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from core.venue import (
     CHANCES_SUBJECTS,
     MAX_TABLES,

@@ -53,13 +53,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import enum
 import logging
 import os
 import socket
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -78,6 +76,7 @@ from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seatsfile import Seats, SeatsFile, seats_in_force, table_roles
 from tui.ssh.web.gate import WebGate
 from tui.ssh.workers import wire
+from tui.ssh.workers.handle import Duty, WorkerHandle
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -120,52 +119,6 @@ def _waiting(sock: socket.socket, decoder: msgspec.msgpack.Decoder[Any]) -> Iter
             asyncio.get_running_loop().remove_reader(sock)
             return
         yield got[0]
-
-
-class Duty(enum.Enum):
-    """What this process hands a worker."""
-
-    #: New connections (to the one of them with the fewest).
-    TAKING = "taking"
-    #: Nothing yet: started ahead, it takes the place of a taking worker that retires or dies.
-    STANDBY = "standby"
-    #: Nothing more: it serves its connections until the last ends, then stops.
-    RETIRING = "retiring"
-
-
-@dataclass(eq=False)
-class _Worker:
-    index: int
-    proc: asyncio.subprocess.Process
-    news: socket.socket
-    requests: socket.socket
-    heartbeat: socket.socket
-    ready: asyncio.Future[None]
-    duty: Duty
-    #: It said as many seats have left it as ever sat in it at once (``wire.Laden``): it is to retire.
-    laden: bool = False
-    #: It is to be told it retires (``wire.Retire``), once its news socket has room.
-    tell_retire: bool = False
-    #: The connections handed to it and not gone, by peer.
-    peers: set[str] = field(default_factory=set)
-    seated: list[tuple[str, str]] = field(default_factory=list)
-    #: The (table, role) of each of its seats: asked for its own dice (``Game.seated``).
-    roles: list[tuple[str, str]] = field(default_factory=list)
-    #: Sizes not yet told because the worker's news socket was full, by table.
-    behind: dict[str, int] = field(default_factory=dict)
-    #: Tables whose held command (``Game.awaiting.held``) it has not been told, for the same reason.
-    held: set[str] = field(default_factory=set)
-    #: ... and whose rolls asked at their own seats (``Game.rolling.rolls``).
-    rolling: set[str] = field(default_factory=set)
-    #: The last ping sent, and the last answered.
-    pinged: int = 0
-    ponged: int = 0
-    #: Seconds its event loop had not turned, at the last answer.
-    stalled: float = 0.0
-
-    @property
-    def connections(self) -> int:
-        return len(self.peers)
 
 
 class SeatWorkers:
@@ -217,7 +170,7 @@ class SeatWorkers:
         #: The browser door's own count of connections (``tui.ssh.web.gate``): browsers never count against SSH's.
         self.web_gate = WebGate(self.limits, self.log)
         self._quiet = QuietLog(self.log, interval=60.0)
-        self.workers: list[_Worker] = []
+        self.workers: list[WorkerHandle] = []
         self._next_index = 1
         self._closing = False
         self._started = False  # all the first workers were ready
@@ -381,13 +334,13 @@ class SeatWorkers:
                 sock.close()
         for sock in (news, requests, beat):
             sock.setblocking(False)
-        worker = _Worker(index, proc, news, requests, beat, asyncio.get_running_loop().create_future(), duty)
+        worker = WorkerHandle(index, proc, news, requests, beat, asyncio.get_running_loop().create_future(), duty)
         self.workers.append(worker)
         asyncio.get_running_loop().add_reader(requests, self._on_request, worker)
         asyncio.get_running_loop().add_reader(beat, self._on_pong, worker)
         self._track(self._watch(worker))
 
-    async def _watch(self, w: _Worker) -> None:
+    async def _watch(self, w: WorkerHandle) -> None:
         status = await w.proc.wait()
         if self._closing or w not in self.workers:
             return
@@ -416,7 +369,7 @@ class SeatWorkers:
             self.log.error("seat worker %d could not start (status %d); trying again", w.index, status)
         self._rearrange()
 
-    def _forget(self, w: _Worker) -> None:
+    def _forget(self, w: WorkerHandle) -> None:
         """``w`` has stopped: let go of its sockets, and of its connections, which went with it."""
         self.workers.remove(w)
         loop = asyncio.get_running_loop()
@@ -431,7 +384,7 @@ class SeatWorkers:
             w.roles.clear()
             self._seats_changed()
 
-    def _close_news(self, w: _Worker) -> None:
+    def _close_news(self, w: WorkerHandle) -> None:
         """Close ``w``'s news: the worker hears the end and stops (its seats with it, if any are left)."""
         if w.news.fileno() >= 0:  # (a retiring worker's is closed as its last connection ends)
             asyncio.get_running_loop().remove_writer(w.news)
@@ -461,7 +414,7 @@ class SeatWorkers:
             self._standby_starting = True
             self._track(self._start_standby())
 
-    def _retire(self, w: _Worker) -> str:
+    def _retire(self, w: WorkerHandle) -> str:
         """Retire laden ``w`` if the bounds allow it (it is handed no more connections, and stops once its last
         has ended); why it may not yet, or ""."""
         retiring = self._count(Duty.RETIRING)
@@ -513,7 +466,7 @@ class SeatWorkers:
                 with contextlib.suppress(OSError):  # a full socket is a ping unanswered
                     wire.send(w.heartbeat, wire.Ping(w.pinged))
 
-    def _hung(self, w: _Worker) -> str:
+    def _hung(self, w: WorkerHandle) -> str:
         """Why ``w`` is hung, or "" (busy is not hung)."""
         if w.pinged - w.ponged >= HEARTBEAT_MISSES:
             return f"did not answer for {round(self.heartbeat * HEARTBEAT_MISSES, 1):g} s"
@@ -521,7 +474,7 @@ class SeatWorkers:
             return f"has had its event loop stalled for {w.stalled:.0f} s"
         return ""
 
-    def _on_pong(self, w: _Worker) -> None:
+    def _on_pong(self, w: WorkerHandle) -> None:
         for pong in _waiting(w.heartbeat, wire.PONG):
             w.ponged, w.stalled = pong.n, pong.stalled
 
@@ -576,7 +529,7 @@ class SeatWorkers:
 
     # --------------------------------------------------------------- requests
 
-    def _on_request(self, w: _Worker) -> None:
+    def _on_request(self, w: WorkerHandle) -> None:
         for request in _waiting(w.requests, wire.REQUEST):
             answer = self._answer(w, request)
             if answer is not None:
@@ -584,7 +537,7 @@ class SeatWorkers:
                 with contextlib.suppress(OSError):
                     wire.send(w.requests, answer)
 
-    def _answer(self, w: _Worker, msg: wire.Request) -> wire.Answer | None:
+    def _answer(self, w: WorkerHandle, msg: wire.Request) -> wire.Answer | None:
         match msg:
             case wire.Submit():
                 return self._record(w, msg)
@@ -643,12 +596,12 @@ class SeatWorkers:
                 self._rearrange()  # the standby takes its place
         return None
 
-    def _record(self, w: _Worker, msg: wire.Submit) -> wire.Settled:
+    def _record(self, w: WorkerHandle, msg: wire.Submit) -> wire.Settled:
         # Carried out in the seat's language, as in a seat's own task without workers: a refusal is worded for it.
         with readers.reading(msg.lang if msg.lang in readers.LANGUAGES else readers.SOURCE):
             return self._carry_out(w, msg)
 
-    def _carry_out(self, w: _Worker, msg: wire.Submit) -> wire.Settled:
+    def _carry_out(self, w: WorkerHandle, msg: wire.Submit) -> wire.Settled:
         table = self._tables.get(msg.table)
         if table is None:
             why = _("there is no game {name} here").format(name=repr(msg.table))
@@ -722,14 +675,14 @@ class SeatWorkers:
             if w.held or w.rolling:
                 self._send_news(w)
 
-    def _tell_grew(self, table: str, size: int, but: _Worker) -> None:
+    def _tell_grew(self, table: str, size: int, but: WorkerHandle) -> None:
         # Workers still starting too: news of a size they already read is ignored.
         for w in self.workers:
             if w is not but:
                 w.behind[table] = size
                 self._send_news(w)
 
-    def _send_news(self, w: _Worker) -> None:
+    def _send_news(self, w: WorkerHandle) -> None:
         """Tell a worker that it retires, and the sizes it has not heard; if its socket is full, when it has room."""
         loop = asyncio.get_running_loop()
         while w.tell_retire or w.behind or w.held or w.rolling:

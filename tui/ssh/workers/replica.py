@@ -30,7 +30,7 @@ from core.game.given import Given
 from core.language.reader import lang
 from core.log.outcome import Failure, Outcome, Refusal, Result
 from core.ruleset import TYPING, Refused
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.ssh.language import _
 from tui.ssh.workers import wire
 

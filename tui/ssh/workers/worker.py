@@ -32,7 +32,7 @@ import asyncssh
 from core.language.reader import LANGUAGES, SOURCE
 from core.log.views import SPECTATOR
 from core.ruleset import Refused
-from core.storage.savefile import SaveError
+from core.storage.errors import SaveError
 from tui.ssh import limits
 from tui.ssh.host.server import FireteamServer, Table, closed_by
 from tui.ssh.host.serverlog import server_log
