@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import sshsig
 from sshsig.allowed_signers import load_allowed_signers_file
+from sshsig.sshsig import SshsigSignature
 
 from core.language.i18n import _
 from core.league.certificate import NAMESPACE
@@ -186,6 +187,13 @@ def check(data: bytes, armored: bytes, signers: list[Signer], at: float, namespa
     if not armored.lstrip().startswith(ARMOR) or not armored.isascii():
         said = _("not an SSH signature (it does not begin {armor}): give the file ssh-keygen -Y sign wrote")
         raise BadSignature(said.format(armor=ARMOR.decode()))
+    try:
+        SshsigSignature.from_armored(armored)
+    except ValueError:  # (random bytes in the armor, a file cut short: no signature, not a changed result)
+        said = _(
+            "not an SSH signature: what lies between its BEGIN and END lines is not what ssh-keygen -Y sign writes"
+        )
+        raise BadSignature(said) from None
     try:
         key = sshsig.check_signature(data, armored, namespace=namespace)
     except sshsig.InvalidSignature as e:

@@ -8,6 +8,7 @@ ones made by ssh-keygen, and each refusal is compared with ssh-keygen's own.
 
 from __future__ import annotations
 
+import base64
 import calendar
 import subprocess
 import time
@@ -115,6 +116,26 @@ def test_random_bytes_for_a_signature_say_so_not_a_codec_error(tmp_path):
     with pytest.raises(NotCounted, match="noise.sig: not an SSH signature") as e:
         season.add(league, save, cert, [noise])
     assert "codec" not in str(e.value)
+
+
+def test_random_bytes_inside_a_signatures_armor_say_so_not_that_the_result_changed(tmp_path):
+    """Point 9's random bytes, wrapped in ssh-keygen's armor (or a signature cut short): before, "it does
+    not verify over these bytes: they are not the ones that were signed", as if the result had been edited."""
+    club_keys(tmp_path)
+    league = new_league(tmp_path)
+    save = play(tmp_path, "g")
+    cert, (real,) = certified(save, tmp_path, "anna")
+    lines = real.read_text().splitlines()
+    noise = tmp_path / "noise.sig"
+    noise.write_text("\n".join([lines[0], base64.b64encode(bytes(range(256))).decode(), lines[-1]]) + "\n")
+    cut = tmp_path / "cut.sig"
+    cut.write_text("\n".join([*lines[:2], lines[-1]]) + "\n")
+    for sig in (noise, cut):
+        said = f"{sig.name}: not an SSH signature: what lies between its BEGIN and END lines"
+        with pytest.raises(NotCounted, match=said) as e:
+            season.add(league, save, cert, [sig])
+        assert "not the ones that were signed" not in str(e.value)
+    assert season.add(league, save, cert, [real]).level  # the honest signature counts
 
 
 def test_a_key_named_for_two_players_or_a_name_written_two_ways_is_refused(tmp_path):
