@@ -46,6 +46,8 @@ MAX_SIGNATURE_BYTES = 16 << 10
 ARMOR = b"-----BEGIN SSH SIGNATURE-----"
 #: ``@revoked`` before a line: its key never counts.
 REVOKED = "@revoked"
+#: A key's type, as a .pub file's first word gives it (ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, sk-…).
+_KEY_TYPE = re.compile(r"(ssh|ecdsa|sk)-[\w@.-]+")
 #: ssh-keygen(1)'s forms of a time in an allowed_signers file.
 _WHEN = re.compile(r"(\d{8})(\d{4}(\d{2})?)?(Z?)")
 
@@ -103,6 +105,11 @@ def _line(number: int, line: str) -> list[Signer]:
         revoked, line = True, line.strip()
         if not line:
             raise ValueError(_("line {line}: @revoked names no key").format(line=number))
+    words = line.split()
+    typed = [i for i, word in enumerate(words) if _KEY_TYPE.fullmatch(word)]
+    if not typed or typed[0] == 0 or typed[0] == len(words) - 1:  # no name, no key's type, or no key after it
+        said = _("line {line}: not a player's line: his name, then the first two words of his .pub file (NAME {key})")
+        raise ValueError(said.format(line=number, key="ssh-ed25519 AAAA…"))
     try:
         (allowed,) = load_allowed_signers_file(io.StringIO(line + "\n"))
     except ValueError as e:

@@ -79,13 +79,21 @@ def test_a_revoked_key_is_refused_naming_its_line(tmp_path):
         ("@revoked", "line 1: @revoked names no key"),
         ('anna valid-before="2020-01-01" {key}', 'valid-before="2020-01-01": a date YYYYMMDD or a time'),
         ("anna ssh-ed25519 AAAAnot-a-key", "line 1: ssh-ed25519 AAAAnot-a-ke… is not a public key"),
+        # @revoked written as a revocation list writes it, and a .pub pasted whole, with no name before the key;
+        # a name and a key without its type, a name and a type without the key: before, sshsig's own words
+        # ("Not space-separated OpenSSH format public key ('AAAA…')") or a key said not to be one.
+        ("@revoked {key}", "line 1: not a player's line: his name, then the first two words of his .pub file"),
+        ("{key} anna@home", "line 1: not a player's line"),
+        ("anna {base64}", "line 1: not a player's line"),
+        ("anna ssh-ed25519", "line 1: not a player's line"),
     ],
 )
 def test_each_refused_line_says_why(tmp_path, line, said):
     club_keys(tmp_path, ("anna",))
     key = " ".join(signer_line(tmp_path / "anna", "anna").split()[1:])
-    with pytest.raises(ValueError, match=said):
-        parse_signers(line.format(key=key) + "\n")
+    with pytest.raises(ValueError, match=said) as e:
+        parse_signers(line.format(key=key, base64=key.split()[1]) + "\n")
+    assert "OpenSSH format" not in str(e.value) and "('" not in str(e.value)
 
 
 def test_a_signature_is_judged_at_the_time_asked(tmp_path):
