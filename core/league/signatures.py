@@ -186,9 +186,12 @@ def _stamp(seconds: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(seconds))
 
 
-def check(data: bytes, armored: bytes, signers: list[Signer], at: float, namespace: str = NAMESPACE) -> Signer:
+def check(
+    data: bytes, armored: bytes, signers: list[Signer], at: float, namespace: str = NAMESPACE, recorded: bool = False
+) -> Signer:
     """The club's signer whose key signed ``data`` in ``namespace``, judged at ``at`` (unix
-    seconds), as ``ssh-keygen -Y verify`` judges it; BadSignature saying why not."""
+    seconds), as ``ssh-keygen -Y verify`` judges it; BadSignature saying why not.  ``recorded``:
+    ``at`` is the time the signature was recorded (a re-check), else now; a refusal says which."""
     if len(armored) > MAX_SIGNATURE_BYTES:
         raise BadSignature(_("larger than a signature can be"))
     if not armored.lstrip().startswith(ARMOR) or not armored.isascii():
@@ -216,12 +219,14 @@ def check(data: bytes, armored: bytes, signers: list[Signer], at: float, namespa
     if not lines:
         said = _("signed by the key {fingerprint}, which is not in the club's allowed signers")
         raise BadSignature(said.format(fingerprint=key.sha256_str()))
-    return judged(lines, at, namespace)
+    return judged(lines, at, namespace, recorded)
 
 
-def judged(lines: list[Signer], at: float, namespace: str) -> Signer:
+def judged(lines: list[Signer], at: float, namespace: str, recorded: bool = False) -> Signer:
     """Of the club's ``lines`` of one key, the one that lets it sign in ``namespace`` at ``at``;
-    BadSignature with the reason of each line that does not (ssh-keygen's reasons), naming it."""
+    BadSignature with the reason of each line that does not (ssh-keygen's reasons), naming it,
+    and the time it was judged at: now, or the time it was recorded (``recorded``)."""
+    when = _("at the time it was recorded ({at})") if recorded else _("now ({at})")
     for s in lines:
         if s.revoked:
             said = _("signed by the key {fingerprint}, revoked in the club's allowed signers (line {line}: @revoked)")
@@ -235,11 +240,13 @@ def judged(lines: list[Signer], at: float, namespace: str) -> Signer:
             )
             reasons.append(said.format(line=s.line, name=s.identity, ns=namespace, spaces=",".join(s.namespaces or ())))
         elif s.valid_before is not None and at > s.valid_before:
-            said = _("the club's keys, line {line}: {name}'s key has expired: judged at {at}, valid before {before}")
-            reasons.append(said.format(line=s.line, name=s.identity, at=_stamp(at), before=_stamp(s.valid_before)))
+            said = _("the club's keys, line {line}: {name}'s key has expired: judged {when}, valid before {before}")
+            shown = {"when": when.format(at=_stamp(at)), "before": _stamp(s.valid_before)}
+            reasons.append(said.format(line=s.line, name=s.identity, **shown))
         elif s.valid_after is not None and at < s.valid_after:
-            said = _("the club's keys, line {line}: {name}'s key is not yet valid: judged at {at}, valid after {after}")
-            reasons.append(said.format(line=s.line, name=s.identity, at=_stamp(at), after=_stamp(s.valid_after)))
+            said = _("the club's keys, line {line}: {name}'s key is not yet valid: judged {when}, valid after {after}")
+            shown = {"when": when.format(at=_stamp(at)), "after": _stamp(s.valid_after)}
+            reasons.append(said.format(line=s.line, name=s.identity, **shown))
         else:
             return s
     raise BadSignature("; ".join(reasons))

@@ -19,8 +19,9 @@ import pytest
 from core.league import season
 from core.league.certificate import NAMESPACE, NotCounted
 from core.league.signatures import BadSignature, check, parse_signers
-from tests.shared.club import CLUB, certified, club_keys, new_league, play
+from tests.shared.club import CLUB, certified, club_keys, new_league, play, rechained
 from tests.shared.keys import sign, signer_line
+from tui.main import main as fireteam
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
 
@@ -59,6 +60,23 @@ def test_a_key_outside_its_lines_options_is_refused_with_openssh_reason(tmp_path
         season.add(league, save, cert, sigs)
     assert theirs in ssh_keygen_says(signers, "anna", sigs[0], cert)
     assert season.load(league).games == []
+
+
+def test_a_key_outside_its_dates_says_which_time_it_was_judged_at(tmp_path, capsys):
+    """Issue #90's "valid-after (at the signature's time, or today: say which)": ``league add`` judges
+    now and says so; the standings judge at the time the league recorded the game and say so (here a
+    record whose time was moved past the key's end and re-chained)."""
+    club_keys(tmp_path, options={"anna": 'valid-before="20990101"', "bruno": 'valid-after="20990101"'})
+    league = new_league(tmp_path)
+    save = play(tmp_path, "g")
+    cert, sigs = certified(save, tmp_path, "anna", "bruno")
+    with pytest.raises(NotCounted, match=r"line 2: bruno's key is not yet valid: judged now \(20\d\d-"):
+        season.add(league, save, cert, sigs)
+    season.add(league, save, cert, sigs[:1])
+    rechained(league, lambda records: records[2].update(at=calendar.timegm((2100, 1, 1, 0, 0, 0)) * 1000))
+    assert fireteam(["league", "standings", str(league)]) == 1
+    said = "line 1: anna's key has expired: judged at the time it was recorded (2100-01-01T"
+    assert said in capsys.readouterr().out
 
 
 def test_a_revoked_key_is_refused_naming_its_line(tmp_path):
