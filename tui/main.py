@@ -227,7 +227,15 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
     if after_lang(argv)[:1] == ["--version"]:
         # Said as argparse's ``--version`` would (the parser still lists it), with nothing imported
         # first: the parser's subcommands import the engine and the report's charts.
-        print(f"fireteam {_version()}")
+        try:
+            print(f"fireteam {_version()}", flush=True)
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # a full disk: said as any command's output that cannot be written
+            from core.cli.output import UNWRITTEN, unwritten
+
+            unwritten(sys.stdout, e, "--version")
+            return UNWRITTEN
         return 0
     # Starting the client builds a few hundred thousand objects that live as
     # long as it does (modules, styles, widgets, the game), and the cycle
@@ -336,7 +344,27 @@ def _not_a_command(save: Path) -> str:
 
 
 def _headless(argv: list[str]) -> int:
-    """``fireteam COMMAND``: a headless command, the SSH server or a bench."""
+    """``fireteam COMMAND``: a headless command, the SSH server or a bench; where what it prints
+    cannot be written (a full disk, an I/O error), its own status said on standard error, never a
+    traceback (``core.cli.output.watched``, issue #90 point 9)."""
+    from core.cli.output import watched
+
+    with watched(lambda: _said_command(argv)) as status:
+        status[0] = _command(argv)
+    return status[0]
+
+
+def _said_command(argv: list[str]) -> str:
+    """The command a line runs, as a failing output names it: ``log``, ``league standings``."""
+    from core.language.reader import after_lang
+
+    words = after_lang(argv)
+    if words and words[0] in ("league", "event") and len(words) > 1 and not words[1].startswith("-"):
+        return f"{words[0]} {words[1]}"
+    return words[0] if words else ""
+
+
+def _command(argv: list[str]) -> int:
     from core.cli.parsers import say_plugins_left_out
     from core.language.reader import after_lang
 

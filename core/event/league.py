@@ -84,7 +84,7 @@ class League:
     def signer(self, data: bytes, armored: str, at_ms: int, namespace: str) -> Signer:
         """The club's key that signed ``data`` in ``namespace``, judged at ``at_ms`` as
         ``ssh-keygen -Y verify`` judges it; BadSignature saying why not."""
-        return check(data, armored.encode("ascii", "replace"), self.signers, at_ms / 1000, namespace)
+        return check(data, armored.encode("ascii", "replace"), self.signers, at_ms / 1000, namespace, recorded=True)
 
     def judge(self, where: str, game: Added) -> tuple[dict[str, tuple[str, ...]], list[str]]:
         """A game record judged again as the league judges its own: each side's players derived

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from core import __version__
-from core.language.i18n import _
+from core.language.i18n import _, ngettext
 from core.league.names import folded
 from core.log import events as ev
 from core.log.recordint import RecordInt
@@ -161,9 +161,12 @@ def rules_changed_said(cert: Certificate) -> str:
     n = cert.checked.rules_changed
     if not n:
         return ""
-    said = _(
+    said = ngettext(
+        "recorded in part by an older Fireteam: {n} command gives other facts under this version's rules "
+        "(rules changed since: CHANGELOG.md; `fireteam verify` names it); the certificate says so",
         "recorded in part by an older Fireteam: {n} commands give other facts under this version's rules "
-        "(rules changed since: CHANGELOG.md; `fireteam verify` names them); the certificate says so"
+        "(rules changed since: CHANGELOG.md; `fireteam verify` names them); the certificate says so",
+        n,
     )
     return said.format(n=n)
 
@@ -172,7 +175,7 @@ def _failed_count(verified: Verified) -> str:
     failed = len(verified.failed) + len(verified.stray) + len(verified.failed_rolls)
     if verified.replayed is not None:
         failed += len(verified.replayed.differs) + len(verified.replayed.claims)
-    return _("{n} checks failed").format(n=failed)
+    return ngettext("{n} check failed", "{n} checks failed", failed).format(n=failed)
 
 
 def derive(save: Path, verified: Verified) -> Certificate:

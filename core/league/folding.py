@@ -210,7 +210,7 @@ def _settings_signer(season: Season) -> str:
     o = season.opened
     data = organiser.settings_data(o)
     try:
-        signer = check(data, o.signature.encode(), season.signers, o.at / 1000, organiser.NAMESPACE)
+        signer = check(data, o.signature.encode(), season.signers, o.at / 1000, organiser.NAMESPACE, recorded=True)
         if signer.identity == o.organiser:
             return signer.fingerprint
         why = _("signed by {who}, not the organiser {organiser}").format(who=signer.identity, organiser=o.organiser)
@@ -227,7 +227,7 @@ def _ruling_signed(season: Season, line: int, r: Ruled) -> bool:
     """Whether the organiser signed this ruling for this league; if not, it is named and ignored."""
     data = organiser.ruling_data(season.opened, r)
     try:
-        signer = check(data, r.signature.encode(), season.signers, r.at / 1000, organiser.NAMESPACE)
+        signer = check(data, r.signature.encode(), season.signers, r.at / 1000, organiser.NAMESPACE, recorded=True)
         if signer.identity == season.opened.organiser:
             return True
         why = _("signed by {who}, not the organiser").format(who=signer.identity)
@@ -305,7 +305,7 @@ def _signatures(
     kept = []
     for s in r.signed:
         try:
-            signer = check(data, s.signature.encode(), season.signers, r.at / 1000)
+            signer = check(data, s.signature.encode(), season.signers, r.at / 1000, recorded=True)
         except BadSignature as e:
             said = _("{where}: {who}'s signature does not hold: {why}")
             problems.append(said.format(where=where, who=s.identity, why=e))

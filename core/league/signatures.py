@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 import sshsig
 from sshsig.allowed_signers import load_allowed_signers_file
+from sshsig.sshsig import SshsigSignature
 
 from core.language.i18n import _
 from core.league.certificate import NAMESPACE
@@ -45,6 +46,8 @@ MAX_SIGNATURE_BYTES = 16 << 10
 ARMOR = b"-----BEGIN SSH SIGNATURE-----"
 #: ``@revoked`` before a line: its key never counts.
 REVOKED = "@revoked"
+#: A key's type, as a .pub file's first word gives it (ssh-ed25519, ssh-rsa, ecdsa-sha2-nistp256, sk-…).
+_KEY_TYPE = re.compile(r"(ssh|ecdsa|sk)-[\w@.-]+")
 #: ssh-keygen(1)'s forms of a time in an allowed_signers file.
 _WHEN = re.compile(r"(\d{8})(\d{4}(\d{2})?)?(Z?)")
 
@@ -102,6 +105,11 @@ def _line(number: int, line: str) -> list[Signer]:
         revoked, line = True, line.strip()
         if not line:
             raise ValueError(_("line {line}: @revoked names no key").format(line=number))
+    words = line.split()
+    typed = [i for i, word in enumerate(words) if _KEY_TYPE.fullmatch(word)]
+    if not typed or typed[0] == 0 or typed[0] == len(words) - 1:  # no name, no key's type, or no key after it
+        said = _("line {line}: not a player's line: his name, then the first two words of his .pub file (NAME {key})")
+        raise ValueError(said.format(line=number, key="ssh-ed25519 AAAA…"))
     try:
         (allowed,) = load_allowed_signers_file(io.StringIO(line + "\n"))
     except ValueError as e:
@@ -178,14 +186,24 @@ def _stamp(seconds: float) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", time.localtime(seconds))
 
 
-def check(data: bytes, armored: bytes, signers: list[Signer], at: float, namespace: str = NAMESPACE) -> Signer:
+def check(
+    data: bytes, armored: bytes, signers: list[Signer], at: float, namespace: str = NAMESPACE, recorded: bool = False
+) -> Signer:
     """The club's signer whose key signed ``data`` in ``namespace``, judged at ``at`` (unix
-    seconds), as ``ssh-keygen -Y verify`` judges it; BadSignature saying why not."""
+    seconds), as ``ssh-keygen -Y verify`` judges it; BadSignature saying why not.  ``recorded``:
+    ``at`` is the time the signature was recorded (a re-check), else now; a refusal says which."""
     if len(armored) > MAX_SIGNATURE_BYTES:
         raise BadSignature(_("larger than a signature can be"))
     if not armored.lstrip().startswith(ARMOR) or not armored.isascii():
         said = _("not an SSH signature (it does not begin {armor}): give the file ssh-keygen -Y sign wrote")
         raise BadSignature(said.format(armor=ARMOR.decode()))
+    try:
+        SshsigSignature.from_armored(armored)
+    except ValueError:  # (random bytes in the armor, a file cut short: no signature, not a changed result)
+        said = _(
+            "not an SSH signature: what lies between its BEGIN and END lines is not what ssh-keygen -Y sign writes"
+        )
+        raise BadSignature(said) from None
     try:
         key = sshsig.check_signature(data, armored, namespace=namespace)
     except sshsig.InvalidSignature as e:
@@ -201,12 +219,14 @@ def check(data: bytes, armored: bytes, signers: list[Signer], at: float, namespa
     if not lines:
         said = _("signed by the key {fingerprint}, which is not in the club's allowed signers")
         raise BadSignature(said.format(fingerprint=key.sha256_str()))
-    return judged(lines, at, namespace)
+    return judged(lines, at, namespace, recorded)
 
 
-def judged(lines: list[Signer], at: float, namespace: str) -> Signer:
+def judged(lines: list[Signer], at: float, namespace: str, recorded: bool = False) -> Signer:
     """Of the club's ``lines`` of one key, the one that lets it sign in ``namespace`` at ``at``;
-    BadSignature with the reason of each line that does not (ssh-keygen's reasons), naming it."""
+    BadSignature with the reason of each line that does not (ssh-keygen's reasons), naming it,
+    and the time it was judged at: now, or the time it was recorded (``recorded``)."""
+    when = _("at the time it was recorded ({at})") if recorded else _("now ({at})")
     for s in lines:
         if s.revoked:
             said = _("signed by the key {fingerprint}, revoked in the club's allowed signers (line {line}: @revoked)")
@@ -220,11 +240,13 @@ def judged(lines: list[Signer], at: float, namespace: str) -> Signer:
             )
             reasons.append(said.format(line=s.line, name=s.identity, ns=namespace, spaces=",".join(s.namespaces or ())))
         elif s.valid_before is not None and at > s.valid_before:
-            said = _("the club's keys, line {line}: {name}'s key has expired: judged at {at}, valid before {before}")
-            reasons.append(said.format(line=s.line, name=s.identity, at=_stamp(at), before=_stamp(s.valid_before)))
+            said = _("the club's keys, line {line}: {name}'s key has expired: judged {when}, valid before {before}")
+            shown = {"when": when.format(at=_stamp(at)), "before": _stamp(s.valid_before)}
+            reasons.append(said.format(line=s.line, name=s.identity, **shown))
         elif s.valid_after is not None and at < s.valid_after:
-            said = _("the club's keys, line {line}: {name}'s key is not yet valid: judged at {at}, valid after {after}")
-            reasons.append(said.format(line=s.line, name=s.identity, at=_stamp(at), after=_stamp(s.valid_after)))
+            said = _("the club's keys, line {line}: {name}'s key is not yet valid: judged {when}, valid after {after}")
+            shown = {"when": when.format(at=_stamp(at)), "after": _stamp(s.valid_after)}
+            reasons.append(said.format(line=s.line, name=s.identity, **shown))
         else:
             return s
     raise BadSignature("; ".join(reasons))

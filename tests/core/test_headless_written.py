@@ -90,3 +90,36 @@ def test_the_same_commands_to_a_file_exit_0(played, tmp_path):
             )
         assert done.returncode == 0, (name, done.stderr)
         assert (tmp_path / f"out-{n}").stat().st_size > 0
+
+
+#: Commands whose output is all they do, and the version: to a full disk each gave a traceback.
+SAID = [["--version"], ["paths"], ["log", "{save}"], ["replay", "{save}"], ["report", "{save}"]]
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+@pytest.mark.parametrize("argv", SAID, ids=lambda argv: argv[0])
+def test_every_commands_output_to_a_full_disk_ends_without_a_traceback(played, argv):
+    """Issue #90, point 9's ``league standings`` to a failing output, for every other command."""
+    words = [a.format(save=played) for a in argv]
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [str(FIRETEAM), *words], stdout=full, stderr=subprocess.PIPE, text=True, timeout=300, check=False
+        )
+    assert done.returncode == UNWRITTEN, done.stderr
+    assert "Traceback" not in done.stderr
+    assert f"fireteam {argv[0]}: what it prints could not be written whole (No space left on device)" in done.stderr
+
+
+@pytest.mark.parametrize("argv", SAID, ids=lambda argv: argv[0])
+def test_the_same_commands_to_a_file_say_all_and_exit_0(played, tmp_path, argv):
+    with open(tmp_path / "out", "w") as out:
+        done = subprocess.run(
+            [str(FIRETEAM), *(a.format(save=played) for a in argv)],
+            stdout=out,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=300,
+            check=False,
+        )
+    assert done.returncode == 0, done.stderr
+    assert "could not be written" not in done.stderr and (tmp_path / "out").stat().st_size > 0

@@ -8,6 +8,7 @@ ones made by ssh-keygen, and each refusal is compared with ssh-keygen's own.
 
 from __future__ import annotations
 
+import base64
 import calendar
 import subprocess
 import time
@@ -18,8 +19,9 @@ import pytest
 from core.league import season
 from core.league.certificate import NAMESPACE, NotCounted
 from core.league.signatures import BadSignature, check, parse_signers
-from tests.shared.club import CLUB, certified, club_keys, new_league, play
+from tests.shared.club import CLUB, certified, club_keys, new_league, play, rechained
 from tests.shared.keys import sign, signer_line
+from tui.main import main as fireteam
 
 pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
 
@@ -60,6 +62,23 @@ def test_a_key_outside_its_lines_options_is_refused_with_openssh_reason(tmp_path
     assert season.load(league).games == []
 
 
+def test_a_key_outside_its_dates_says_which_time_it_was_judged_at(tmp_path, capsys):
+    """Issue #90's "valid-after (at the signature's time, or today: say which)": ``league add`` judges
+    now and says so; the standings judge at the time the league recorded the game and say so (here a
+    record whose time was moved past the key's end and re-chained)."""
+    club_keys(tmp_path, options={"anna": 'valid-before="20990101"', "bruno": 'valid-after="20990101"'})
+    league = new_league(tmp_path)
+    save = play(tmp_path, "g")
+    cert, sigs = certified(save, tmp_path, "anna", "bruno")
+    with pytest.raises(NotCounted, match=r"line 2: bruno's key is not yet valid: judged now \(20\d\d-"):
+        season.add(league, save, cert, sigs)
+    season.add(league, save, cert, sigs[:1])
+    rechained(league, lambda records: records[2].update(at=calendar.timegm((2100, 1, 1, 0, 0, 0)) * 1000))
+    assert fireteam(["league", "standings", str(league)]) == 1
+    said = "line 1: anna's key has expired: judged at the time it was recorded (2100-01-01T"
+    assert said in capsys.readouterr().out
+
+
 def test_a_revoked_key_is_refused_naming_its_line(tmp_path):
     signers = club_keys(tmp_path)
     anna = signer_line(tmp_path / "anna", "anna")
@@ -78,13 +97,21 @@ def test_a_revoked_key_is_refused_naming_its_line(tmp_path):
         ("@revoked", "line 1: @revoked names no key"),
         ('anna valid-before="2020-01-01" {key}', 'valid-before="2020-01-01": a date YYYYMMDD or a time'),
         ("anna ssh-ed25519 AAAAnot-a-key", "line 1: ssh-ed25519 AAAAnot-a-ke… is not a public key"),
+        # @revoked written as a revocation list writes it, and a .pub pasted whole, with no name before the key;
+        # a name and a key without its type, a name and a type without the key: before, sshsig's own words
+        # ("Not space-separated OpenSSH format public key ('AAAA…')") or a key said not to be one.
+        ("@revoked {key}", "line 1: not a player's line: his name, then the first two words of his .pub file"),
+        ("{key} anna@home", "line 1: not a player's line"),
+        ("anna {base64}", "line 1: not a player's line"),
+        ("anna ssh-ed25519", "line 1: not a player's line"),
     ],
 )
 def test_each_refused_line_says_why(tmp_path, line, said):
     club_keys(tmp_path, ("anna",))
     key = " ".join(signer_line(tmp_path / "anna", "anna").split()[1:])
-    with pytest.raises(ValueError, match=said):
-        parse_signers(line.format(key=key) + "\n")
+    with pytest.raises(ValueError, match=said) as e:
+        parse_signers(line.format(key=key, base64=key.split()[1]) + "\n")
+    assert "OpenSSH format" not in str(e.value) and "('" not in str(e.value)
 
 
 def test_a_signature_is_judged_at_the_time_asked(tmp_path):
@@ -115,6 +142,26 @@ def test_random_bytes_for_a_signature_say_so_not_a_codec_error(tmp_path):
     with pytest.raises(NotCounted, match="noise.sig: not an SSH signature") as e:
         season.add(league, save, cert, [noise])
     assert "codec" not in str(e.value)
+
+
+def test_random_bytes_inside_a_signatures_armor_say_so_not_that_the_result_changed(tmp_path):
+    """Point 9's random bytes, wrapped in ssh-keygen's armor (or a signature cut short): before, "it does
+    not verify over these bytes: they are not the ones that were signed", as if the result had been edited."""
+    club_keys(tmp_path)
+    league = new_league(tmp_path)
+    save = play(tmp_path, "g")
+    cert, (real,) = certified(save, tmp_path, "anna")
+    lines = real.read_text().splitlines()
+    noise = tmp_path / "noise.sig"
+    noise.write_text("\n".join([lines[0], base64.b64encode(bytes(range(256))).decode(), lines[-1]]) + "\n")
+    cut = tmp_path / "cut.sig"
+    cut.write_text("\n".join([*lines[:2], lines[-1]]) + "\n")
+    for sig in (noise, cut):
+        said = f"{sig.name}: not an SSH signature: what lies between its BEGIN and END lines"
+        with pytest.raises(NotCounted, match=said) as e:
+            season.add(league, save, cert, [sig])
+        assert "not the ones that were signed" not in str(e.value)
+    assert season.add(league, save, cert, [real]).level  # the honest signature counts
 
 
 def test_a_key_named_for_two_players_or_a_name_written_two_ways_is_refused(tmp_path):

@@ -126,6 +126,8 @@ def test_a_result_edited_in_a_save_an_older_version_wrote_is_forged(tmp_path, ca
     assert fireteam(["verify", str(save)]) == 1
     out = capsys.readouterr().out
     assert "(next): mismatch: its result is not the rules', and no release since 0.2.0 decides it otherwise" in out
+    with pytest.raises(NotCounted, match=r"does not verify \(1 check failed\)"):  # (not "1 checks")
+        certificate.certify(save)
     # A release that decided Breaking News's results otherwise would make it a rule changed since.
     changed = Release(RELEASES[-1].version, RELEASES[-1].date, results=("breaking-news",))
     monkeypatch.setattr("core.releases.RELEASES", (*RELEASES[:-1], changed))
@@ -154,7 +156,7 @@ def test_a_save_whose_older_commands_meet_rules_changed_since_is_certified_sayin
     assert fireteam(["verify", str(save)]) == RULES_CHANGED
     assert "(next): recorded by 0.2.0; rules changed since" in capsys.readouterr().out
     assert fireteam(["certify", str(save)]) == 0
-    said = "recorded in part by an older Fireteam: 1 commands give other facts under this version's rules"
+    said = "recorded in part by an older Fireteam: 1 command gives other facts under this version's rules"
     assert said in capsys.readouterr().out
     cert = certificate.default_path(save)
     assert certificate.load(cert)[0].checked.rules_changed == 1

@@ -136,6 +136,28 @@ def test_one_reading_serves_every_waiting_request_and_a_changed_league_is_flagge
     asyncio.run(go())
 
 
+def test_a_flagged_line_on_the_relays_page_names_the_file_not_where_the_relay_keeps_it(tmp_path, league):
+    """Issue #90, point 9: the 503 showed the server's absolute path; a page whose re-check flags a
+    line (a winner changed in a stored certificate, re-chained) showed it still, in each flagged line."""
+    save, cert = confirmed_game(tmp_path, "g1", "victory german held")
+    season.add(league, save, cert, [])
+    rechained(league, lambda records: records[2].update(certificate=records[2]["certificate"].replace("german", "x")))
+
+    async def go() -> None:
+        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
+        relay.standings = LeaguePage(league)
+        port = await relay.start_web("127.0.0.1", 0)
+        try:
+            for lang in ("en", "it"):
+                status, page, _h = await fetch(f"http://127.0.0.1:{port}/standings?lang={lang}")
+                assert status == 200 and "club.league:3: " in page
+                assert str(tmp_path) not in page
+        finally:
+            await relay.close()
+
+    asyncio.run(go())
+
+
 async def test_fireteam_relay_serves_a_leagues_standings_without_a_venues_nats(tmp_path, league):
     """Issue #91: ``fireteam relay --league FILE`` refused to start without a NATS server; the file is
     all the standings need."""

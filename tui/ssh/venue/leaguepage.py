@@ -17,12 +17,13 @@ as each connection takes them (``Relay._standings``), so 200 requests hold one p
 copies (issue #90: one parse a waiting request took 2 GB under 200 requests of a 63 MB league).
 A file that cannot be read, or is no league, or whose settings are not those its organiser
 signed, is a 503 saying so, naming the file but not where the relay keeps it (the last good
-page is not served as if it were the file's).
+page is not served as if it were the file's); a line the re-check flags is named so too.
 """
 
 from __future__ import annotations
 
 import asyncio
+import html
 import os
 from pathlib import Path
 
@@ -63,8 +64,14 @@ class LeaguePage:
         pages = {}
         for lang in LANGUAGES:
             with reading(lang):
-                pages[lang] = render.page(table, league.opened.name, lang).encode()
+                pages[lang] = self._named(render.page(table, league.opened.name, lang), escaped=True).encode()
         return pages
+
+    def _named(self, said: str, escaped: bool = False) -> str:
+        """``said`` naming the league's file by its name, not where the relay keeps it (issue #90):
+        a line the re-check flags names it as the standings do, ``PATH:LINE``."""
+        where = html.escape(str(self.path), quote=True) if escaped else str(self.path)
+        return said.replace(where, html.escape(self.path.name, quote=True) if escaped else self.path.name)
 
     async def render(self, lang: str) -> bytes:
         """The page in ``lang``: the file read again if it changed, that one reading shared."""
@@ -82,7 +89,7 @@ class LeaguePage:
             return 200, await self.render(lang), "text/html"
         except (OSError, SaveError) as e:
             said = str(e) if isinstance(e, SaveError) else f"{self.path}: {e.strerror or e}"
-            return 503, said.replace(str(self.path), self.path.name).encode(), "text/plain"
+            return 503, self._named(said).encode(), "text/plain"
 
 
 def asked_language(request: web.Request) -> str:
