@@ -149,7 +149,7 @@ def test_a_second_writer_is_refused_by_the_windows_lock(tmp_path, folders):
         """
         from pathlib import Path
         from core.game import Game
-        from core.storage.savefile import SaveLocked
+        from core.storage.errors import SaveLocked
 
         game = Game.new(Path("game.ft"), "breaking-news", seed=1)
         try:
