@@ -238,6 +238,11 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "they set the barn on fire": ["en:set", "en:barn", "en:burn"],
         "can my men fire at the barn?": ["en:men", "en:fire", "en:barn"],
         "both end on the same defeat points": ["en:both", "en:end", "en:tie", "en:defeat", "en:point"],
+        # "get out" and "get away" are two small words each: one who gets out exits, who gets away escapes
+        "can my guy get out of a melee?": ["en:guy", "en:exit", "en:mele"],
+        "my men get out of the truck": ["en:men", "en:exit", "en:truck"],
+        "he got away from the fight": ["en:escap", "en:fight"],
+        "get him going again": [],  # "going" is "go", a small word
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
