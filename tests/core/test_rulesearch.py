@@ -385,6 +385,35 @@ def test_a_question_a_topic_the_book_is_silent_on_holds_best_is_not_answered_and
     assert ([f.rule.id for f in answered.found][:1], answered.silent) == (["A-1"], None)
 
 
+def test_a_topic_of_two_things_answers_only_a_question_that_names_its_other_thing():
+    """A topic where a rule holds one of its things (the flamethrower, a row of the weapons' table)
+    and the book nothing of the other (what it does to a vehicle): its ``needs_*`` words, one of
+    which the question must say, in either language."""
+    from core.explain.rulesmap import Topic
+
+    table = "rifle pistol submachine gun machine gun sniper grenade flamethrower rocket launcher mortar cannon"
+    rules = [_rule("A-1", "Weapons table", words_en=f"{table} dice range hit short medium long"), *OTHERS]
+    asked = (
+        "what does a flamethrower do to a tank?",
+        "flamethrower against a vehicle?",
+        "can a flamethrower burn a truck?",
+    )
+    loose = Topic(
+        en="flamethrowers against vehicles", it="lanciafiamme contro i mezzi", words_en="flamethrower", asked_en=asked
+    )
+    flamer = Topic(
+        en=loose.en, it=loose.it, words_en=loose.words_en, asked_en=asked, needs_en="vehicle tank", needs_it="carro"
+    )
+    question = "what does a flamethrower need to hit?"
+    assert Index.build(rules, silent=[loose]).ask(question).silent == loose  # the table's question, taken
+    index = Index.build(rules, silent=[flamer])
+    assert [f.rule.id for f in index.ask(question).found] == ["A-1"]
+    assert index.ask("can a flamethrower hurt a tank?").silent == flamer
+    topic = len(rules)  # its other thing said in either language
+    assert index._needed(topic, index._alternatives("danni a un carro?", "it"))
+    assert not index._needed(topic, index._alternatives("danni a un uomo?", "it"))
+
+
 def test_rules_asked_questions_bring_a_players_words_to_the_rule():
     plain = [_rule("A-1", "Covering fire"), _rule("A-2", "Suppression"), *OTHERS]
     asked = [
