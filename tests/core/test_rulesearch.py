@@ -567,3 +567,33 @@ def test_a_word_and_the_word_its_translations_put_in_its_place_are_twins_and_a_c
     assert twins(card[: LEAST_PAIRS - 1]) == {}  # in fewer texts than the least: no twin
     # two as likely: the one first in order, whatever the order of the texts' words
     assert twins([(["en:fire"], ["it:tiro", "it:fuoco"])] * LEAST_PAIRS)["en:fire"] == "it:fuoco"
+
+
+@SETS
+def test_the_rulings_the_books_leave_open_are_said_silent_and_named_and_their_rules_questions_stay_the_rules():
+    """Each a question of our own (not a question set's): the topic of a ruling that decides what the
+    book leaves open (rules_silent.toml), and beside it the question its rule answers."""
+
+    def asked(ruleset_id: str, question: str) -> str:
+        ruleset = get_ruleset(ruleset_id)
+        answer = rulesearch.index_for(ruleset.rules_map(), ruleset.domain).ask(question)
+        return answer.silent.ruling if answer.silent else answer.found[0].rule.id if answer.found else ""
+
+    said = {
+        ("breaking-news", "how many points do I pay for an attack helicopter?"): "BN-PTS-GUNSHIP",
+        ("breaking-news", "how does a helicopter gunship fight?"): "ART-6",
+        ("breaking-news", "does a flamer do anything to an APC?"): "BN-C-FLAMER",
+        ("breaking-news", "what does a flamethrower need to hit?"): "T-08",
+        ("breaking-news", "we fought hand-to-hand before anyone fired: who is charged for firing first?"): (
+            "BN-C-FIRST-SHOT"
+        ),
+        ("breaking-news", "who is charged for firing first?"): "FIRE-15",
+        ("breaking-news", "is the reacting player allowed to set off his IED?"): "BN-C-REACTING-SUPPORT",
+        ("breaking-news", "does each soldier carry grenades or must I buy them?"): "BN-C-GRENADE",
+        ("breaking-news", "how far can a grenade be thrown?"): "T-10",
+        ("bassa-intensita", "a squad with recruits and veterans loses its leader: whose Quality is rolled?"): (
+            "BI-SQUAD-QUALITY"
+        ),
+        ("bassa-intensita", "the leader is dead, how is a new one chosen?"): "BI-R028",
+    }
+    assert {key: asked(*key) for key in said} == said
