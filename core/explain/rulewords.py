@@ -59,6 +59,8 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         # the two is a small word, and "can my guy get out of a melee?" was read as "melee" alone
         (re.compile(r"\b(?:get|gets|getting|got|gotten) out\b"), "exit", " out"),
         (re.compile(r"\b(?:get|gets|getting|got|gotten) away\b"), "escape", " away"),
+        # a weapon fired "full auto" fires a burst (the rules' word)
+        (re.compile(r"\b(?:full|fully)[ -]auto(?:matic)?\b"), "burst", "auto"),
         # a player who asks for the guns requests them; one who asks ("my daughter asks: …") asks
         (re.compile(r"\b(?:ask|asks|asked|asking) for\b"), "call for", " for"),
         # a vehicle that runs men down overruns them too; one that breaks down fails; a plane
@@ -275,7 +277,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "driver pilot",
         "hidden concealed unseen unspotted",
         "enemy opponent foe",
-        "ammunition ammo magazine",
+        "ammunition ammo magazine mag mags",
         "cost price",
         "test check",
         "range distance far",
@@ -287,6 +289,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "number value",
         "aircraft plane airplane jet",
         "deploy deployment setup",
+        "artillery arty",
         "explosive he",
         "machine mg",
         "zero 0",

@@ -156,6 +156,13 @@ def test_a_word_no_rule_holds_is_still_the_rules_thing_where_they_say_it_in_a_wo
     assert index.ask("i fucili contro un velivolo?").silent == planes  # rifles no rule names
 
 
+def test_a_players_short_words_are_the_words_of_the_same_meaning_a_rule_says():
+    from core.explain.rulewords import alike, stem
+
+    assert stem("en", "magazine") in alike(stem("en", "mag"))  # "is the mag empty?"
+    assert alike(stem("en", "arty")) == {stem("en", "artillery")}  # "how do I call in arty?"
+
+
 def test_a_word_of_a_rule_stands_for_one_word_of_the_question():
     """A catalogue that gives "destroyed" as "carro" (a tank, in a message's context) and as
     "distrutto" makes both words stand for it: a rule saying "destroyed" alone holds the
@@ -243,6 +250,8 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "my men get out of the truck": ["en:men", "en:exit", "en:truck"],
         "he got away from the fight": ["en:escap", "en:fight"],
         "get him going again": [],  # "going" is "go", a small word
+        "do they go full auto?": ["en:burst"],  # a weapon fired full auto fires a burst
+        "fully automatic fire": ["en:burst", "en:fire"],
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
