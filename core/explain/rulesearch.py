@@ -19,7 +19,8 @@ both languages' words of each rule, so that it and its translation lead with the
 wherever one language's words of a rule are fewer (issue #91). A question that names a rule id finds it first.
 
 Nothing is guessed. The answer is that the rules do not say where a topic the book is silent on
-holds the question (best, or by a thing it names that no rule holds: a thing counted in
+holds the question (a topic of two things only where the question names its other thing,
+:meth:`Index._needed`; best, or by a thing it names that no rule holds: a thing counted in
 whichever wording rules use least, the word, its translation or a word of the same meaning, so
 that a question and its translation are told the same, :meth:`Index._ruled`), or where the best rule
 holds too little of the question's weight (:data:`COVERED`, the share of its words' idf that the
