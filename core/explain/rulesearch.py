@@ -19,7 +19,8 @@ both languages' words of each rule, so that it and its translation lead with the
 wherever one language's words of a rule are fewer (issue #91). A question that names a rule id finds it first.
 
 Nothing is guessed. The answer is that the rules do not say where a topic the book is silent on
-holds the question (best, or by a thing it names that no rule holds: a thing counted in
+holds the question (a topic of two things only where the question names its other thing,
+:meth:`Index._needed`; best, or by a thing it names that no rule holds: a thing counted in
 whichever wording rules use least, the word, its translation or a word of the same meaning, so
 that a question and its translation are told the same, :meth:`Index._ruled`), or where the best rule
 holds too little of the question's weight (:data:`COVERED`, the share of its words' idf that the
@@ -164,6 +165,9 @@ class Index:
     #: Each topic's own words (its name and its ``words_*``, stemmed): what a question must say, as
     #: typed, to be the topic's where a rule ranks first (``_unsaid``).
     named: list[frozenset[str]] = field(default_factory=list)
+    #: Each topic's other thing (its ``needs_*``, stemmed; empty: none), of which a question must say
+    #: a word for the topic to answer it (:meth:`_scored`).
+    needs: list[frozenset[str]] = field(default_factory=list)
     average: float = 1.0
     usual: float = 1.0
 
@@ -194,6 +198,7 @@ class Index:
             italian = (topic.it, topic.words_it, *topic.asked_it)
             named = stems(f"{topic.en} {topic.words_en}", "en") + stems(f"{topic.it} {topic.words_it}", "it")
             index.named.append(frozenset(named))
+            index.needs.append(frozenset(stems(topic.needs_en, "en") + stems(topic.needs_it, "it")))
             # as likely as a rule; a tie goes to the rule, listed first
             index._add(i, [reading(t, "en") for t in english], [reading(t, "it") for t in italian], 1.0)
         n = len(index.docs)
@@ -327,9 +332,14 @@ class Index:
                     has.setdefault(i, set()).add(term)
             for i, terms in has.items():
                 matched.setdefault(i, []).append((max(alt[t] for t in terms), weight, frozenset(terms)))
-        # a rule that holds more of the question's words comes first (Lucene's "coord")
+        # a rule that holds more of the question's words comes first (Lucene's "coord"); a topic of
+        # two things is none where the question says nothing of the other (Topic.needs_en)
         ranked = sorted(
-            ((s * (sum(f[1] for f in matched[i]) / whole) ** COORD * self.priors[i], i) for i, s in scores.items()),
+            (
+                (s * (sum(f[1] for f in matched[i]) / whole) ** COORD * self.priors[i], i)
+                for i, s in scores.items()
+                if i < len(self.rules) or self._needed(i, alternatives)
+            ),
             key=lambda si: (-si[0], si[1]),
         )
         if not ranked or not whole:
@@ -389,6 +399,12 @@ class Index:
             return None
         alternatives = self._alternatives(asked_part(question), language)
         return next((i for i in near if self._owns(i, alternatives)), None)
+
+    def _needed(self, topic: int, alternatives: list[dict[str, float]]) -> bool:
+        """Whether the question says a word of ``topic``'s other thing (as typed, or by its twin, a
+        word alike or a translation), where the topic has one."""
+        needs = self.needs[topic - len(self.rules)]
+        return not needs or any(term in needs for alt in alternatives for term in alt)
 
     def _words_held(self, doc: int, alternatives: list[dict[str, float]]) -> int:
         """How many of the question's words document ``doc`` holds (as typed or by another term): a

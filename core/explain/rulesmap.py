@@ -196,6 +196,12 @@ class Topic(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     says_it: Statement = ""
     words_en: Note = ""
     words_it: Note = ""
+    #: A topic of two things where a rule holds one (a flamethrower against a tank: the book has
+    #: the flamethrower, not what it does to a vehicle): the other's words, of which a question must
+    #: say one, in either language, for the topic to answer it ("what does a flamethrower need to
+    #: hit?" asks the rule of the flamethrower). None: any question the topic holds best.
+    needs_en: Note = ""
+    needs_it: Note = ""
     asked_en: Asked = ()
     asked_it: Asked = ()
 

@@ -22,8 +22,8 @@ did can could may might must shall should will would has have had i you he she i
 my your our this that these those there what which who whom whose when where why how if then than as so any
 each every one all some more most other such only own same also just into onto out up down over under again
 about after before between through during rule rules happens happen get gets getting let lets mean means go
-goes apply applies allowed allow need needs want wants actually really exactly still please kind sort thing
-things way much many ever else anyone someone something haven hasn isn aren don doesn didn wouldn
+goes going gone went apply applies allowed allow need needs want wants actually really exactly still please kind
+sort thing things way much many ever else anyone someone something haven hasn isn aren don doesn didn wouldn
 couldn shouldn ca wo make makes made cannot me him us them myself yourself himself ourselves themselves
 yours too very yes ok okay hey hi guys folks anyway like well even though while whether yet got now right
 nobody anybody somebody everybody everyone knew ask asks asked asking dad daddy mum mummy mom mommy
@@ -55,6 +55,12 @@ PHRASES: dict[str, tuple[tuple[re.Pattern[str], str, str | tuple[str, ...]], ...
         (re.compile(r"\b(?:go|goes|going|went|gone) first\b"), r"initiative \g<0>", " first"),
         # a vehicle that runs men over overruns them; a man who runs over to a wall moves
         (re.compile(r"\b(?:run|runs|running|ran) (?:\w+ )??over\b(?! to\b| there\b| \d)"), "overrun", "over"),
+        # one who "gets out" (of a melee, a truck) exits it, one who "gets away" escapes: each word of
+        # the two is a small word, and "can my guy get out of a melee?" was read as "melee" alone
+        (re.compile(r"\b(?:get|gets|getting|got|gotten) out\b"), "exit", " out"),
+        (re.compile(r"\b(?:get|gets|getting|got|gotten) away\b"), "escape", " away"),
+        # a weapon fired "full auto" fires a burst (the rules' word)
+        (re.compile(r"\b(?:full|fully)[ -]auto(?:matic)?\b"), "burst", "auto"),
         # a player who asks for the guns requests them; one who asks ("my daughter asks: …") asks
         (re.compile(r"\b(?:ask|asks|asked|asking) for\b"), "call for", " for"),
         # a vehicle that runs men down overruns them too; one that breaks down fails; a plane
@@ -271,7 +277,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "driver pilot",
         "hidden concealed unseen unspotted",
         "enemy opponent foe",
-        "ammunition ammo magazine",
+        "ammunition ammo magazine mag mags",
         "cost price",
         "test check",
         "range distance far",
@@ -283,6 +289,7 @@ SAME: dict[str, tuple[str, ...]] = {
         "number value",
         "aircraft plane airplane jet",
         "deploy deployment setup",
+        "artillery arty",
         "explosive he",
         "machine mg",
         "zero 0",

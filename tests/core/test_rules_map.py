@@ -226,6 +226,45 @@ def honesty_problems(rmap: RulesMap, ruleset_id: str) -> list[str]:
 # ---------------------------------------------------------------- the maps
 
 
+#: Each ruleset's rulings (docs/rulings.md) that no rule or silent topic of its map carries: each
+#: says how a command plays a rule the map has (``BN-C-COVER-EXCEPTIONS`` reads §8.0's list, T-09
+#: answers), or what the program does beside the book (a deck's dice, a scenario's variables), so a
+#: player's question is the rule's, not one the book is silent on. A ruling that decides what the book
+#: leaves open is a topic of ``rules_silent.toml`` (``BN-C-CARRY-ONCE``), so that ``rule?`` says the book
+#: is silent and names it (issue #91: the blind sets ask of them); a new ruling goes to one or here.
+READINGS = {
+    "breaking-news": {
+        "BN-ONE-COMMANDER", "BN-DEP-QUICK", "BN-OBJ-RANDOM", "BN-HELI-TARGET", "BN-IED", "BN-C-COVER-EXCEPTIONS",
+        "BN-C-PROTECTED-OCCUPANTS", "BN-C-MARKER", "BN-C-CAUSE", "BN-C-OPTIONS",
+    },
+    "bassa-intensita": {
+        "BI-ORDER", "BI-TIERS", "BI-TARGET-MOVE", "BI-M3", "BI-MORALE-NEXT", "BI-HEAVY-WEAPONS", "BI-MOUNT",
+        "BI-MAIN-GUN", "BI-BURST-ZONE", "BI-AA-AIRCRAFT", "BI-FIRE-DICE", "BI-END-ROUT", "BI-SCENARIO-VARS",
+    },
+    "linea-di-tiro": {
+        "LT-DECK-DICE", "LT-TABLE-DECK", "LT-TURN", "LT-GUNS", "LT-FALL-BACK", "LT-TEST-FIRST", "LT-RATING",
+        "LT-SCENARIO-VARS",
+    },
+    "ludonet": {"LN-NO-MARKERS", "LN-REINFORCE"},
+}  # fmt: skip
+_PREFIXES = {"breaking-news": "BN-", "bassa-intensita": "BI-", "linea-di-tiro": "LT-", "ludonet": "LN-"}
+
+
+@pytest.mark.parametrize("ruleset_id", sorted(_PREFIXES))
+def test_every_ruling_of_a_ruleset_is_carried_by_its_map_or_listed_as_a_reading(ruleset_id):
+    rmap = _map(ruleset_id)
+    carried = {r.ruling for r in rmap.rules} | {t.ruling for t in rmap.silent}
+    said = " ".join(f"{r.says} {r.why}" for r in rmap.rules)  # a rule may name the ruling it reads by
+    uncarried = {
+        ruling
+        for ruling in _rulings()
+        if ruling.startswith(_PREFIXES[ruleset_id])
+        and ruling not in carried
+        and not re.search(rf"\b{re.escape(ruling)}\b", said)
+    }
+    assert uncarried == READINGS[ruleset_id]
+
+
 @pytest.mark.parametrize("ruleset_id", MAPPED)
 def test_the_map_lists_every_rule_of_the_digest_once(ruleset_id):
     assert completeness_problems(_map(ruleset_id), digest_ids(ruleset_id)) == []

@@ -156,6 +156,13 @@ def test_a_word_no_rule_holds_is_still_the_rules_thing_where_they_say_it_in_a_wo
     assert index.ask("i fucili contro un velivolo?").silent == planes  # rifles no rule names
 
 
+def test_a_players_short_words_are_the_words_of_the_same_meaning_a_rule_says():
+    from core.explain.rulewords import alike, stem
+
+    assert stem("en", "magazine") in alike(stem("en", "mag"))  # "is the mag empty?"
+    assert alike(stem("en", "arty")) == {stem("en", "artillery")}  # "how do I call in arty?"
+
+
 def test_a_word_of_a_rule_stands_for_one_word_of_the_question():
     """A catalogue that gives "destroyed" as "carro" (a tank, in a message's context) and as
     "distrutto" makes both words stand for it: a rule saying "destroyed" alone holds the
@@ -238,6 +245,13 @@ def test_what_two_or_three_words_say_together_is_read_as_one_and_only_where_they
         "they set the barn on fire": ["en:set", "en:barn", "en:burn"],
         "can my men fire at the barn?": ["en:men", "en:fire", "en:barn"],
         "both end on the same defeat points": ["en:both", "en:end", "en:tie", "en:defeat", "en:point"],
+        # "get out" and "get away" are two small words each: one who gets out exits, who gets away escapes
+        "can my guy get out of a melee?": ["en:guy", "en:exit", "en:mele"],
+        "my men get out of the truck": ["en:men", "en:exit", "en:truck"],
+        "he got away from the fight": ["en:escap", "en:fight"],
+        "get him going again": [],  # "going" is "go", a small word
+        "do they go full auto?": ["en:burst"],  # a weapon fired full auto fires a burst
+        "fully automatic fire": ["en:burst", "en:fire"],
     }
     assert {q: stems(q, "en") for q in said} == said
     assert stems("lo stesso numero", "it") == ["it:parit", "it:numer"]
@@ -378,6 +392,35 @@ def test_a_question_a_topic_the_book_is_silent_on_holds_best_is_not_answered_and
     # a question the rule holds better than the topic is the rule's, though they share a word
     answered = index.ask("how far does the smoke cloud drift in the wind")
     assert ([f.rule.id for f in answered.found][:1], answered.silent) == (["A-1"], None)
+
+
+def test_a_topic_of_two_things_answers_only_a_question_that_names_its_other_thing():
+    """A topic where a rule holds one of its things (the flamethrower, a row of the weapons' table)
+    and the book nothing of the other (what it does to a vehicle): its ``needs_*`` words, one of
+    which the question must say, in either language."""
+    from core.explain.rulesmap import Topic
+
+    table = "rifle pistol submachine gun machine gun sniper grenade flamethrower rocket launcher mortar cannon"
+    rules = [_rule("A-1", "Weapons table", words_en=f"{table} dice range hit short medium long"), *OTHERS]
+    asked = (
+        "what does a flamethrower do to a tank?",
+        "flamethrower against a vehicle?",
+        "can a flamethrower burn a truck?",
+    )
+    loose = Topic(
+        en="flamethrowers against vehicles", it="lanciafiamme contro i mezzi", words_en="flamethrower", asked_en=asked
+    )
+    flamer = Topic(
+        en=loose.en, it=loose.it, words_en=loose.words_en, asked_en=asked, needs_en="vehicle tank", needs_it="carro"
+    )
+    question = "what does a flamethrower need to hit?"
+    assert Index.build(rules, silent=[loose]).ask(question).silent == loose  # the table's question, taken
+    index = Index.build(rules, silent=[flamer])
+    assert [f.rule.id for f in index.ask(question).found] == ["A-1"]
+    assert index.ask("can a flamethrower hurt a tank?").silent == flamer
+    topic = len(rules)  # its other thing said in either language
+    assert index._needed(topic, index._alternatives("danni a un carro?", "it"))
+    assert not index._needed(topic, index._alternatives("danni a un uomo?", "it"))
 
 
 def test_rules_asked_questions_bring_a_players_words_to_the_rule():
@@ -533,3 +576,33 @@ def test_a_word_and_the_word_its_translations_put_in_its_place_are_twins_and_a_c
     assert twins(card[: LEAST_PAIRS - 1]) == {}  # in fewer texts than the least: no twin
     # two as likely: the one first in order, whatever the order of the texts' words
     assert twins([(["en:fire"], ["it:tiro", "it:fuoco"])] * LEAST_PAIRS)["en:fire"] == "it:fuoco"
+
+
+@SETS
+def test_the_rulings_the_books_leave_open_are_said_silent_and_named_and_their_rules_questions_stay_the_rules():
+    """Each a question of our own (not a question set's): the topic of a ruling that decides what the
+    book leaves open (rules_silent.toml), and beside it the question its rule answers."""
+
+    def asked(ruleset_id: str, question: str) -> str:
+        ruleset = get_ruleset(ruleset_id)
+        answer = rulesearch.index_for(ruleset.rules_map(), ruleset.domain).ask(question)
+        return answer.silent.ruling if answer.silent else answer.found[0].rule.id if answer.found else ""
+
+    said = {
+        ("breaking-news", "how many points do I pay for an attack helicopter?"): "BN-PTS-GUNSHIP",
+        ("breaking-news", "how does a helicopter gunship fight?"): "ART-6",
+        ("breaking-news", "does a flamer do anything to an APC?"): "BN-C-FLAMER",
+        ("breaking-news", "what does a flamethrower need to hit?"): "T-08",
+        ("breaking-news", "we fought hand-to-hand before anyone fired: who is charged for firing first?"): (
+            "BN-C-FIRST-SHOT"
+        ),
+        ("breaking-news", "who is charged for firing first?"): "FIRE-15",
+        ("breaking-news", "is the reacting player allowed to set off his IED?"): "BN-C-REACTING-SUPPORT",
+        ("breaking-news", "does each soldier carry grenades or must I buy them?"): "BN-C-GRENADE",
+        ("breaking-news", "how far can a grenade be thrown?"): "T-10",
+        ("bassa-intensita", "a squad with recruits and veterans loses its leader: whose Quality is rolled?"): (
+            "BI-SQUAD-QUALITY"
+        ),
+        ("bassa-intensita", "the leader is dead, how is a new one chosen?"): "BI-R028",
+    }
+    assert {key: asked(*key) for key in said} == said
