@@ -67,6 +67,15 @@ def _add_serve(sub: argparse._SubParsersAction) -> None:
         metavar="EVENT",
         help=_("serve the tables of an event's current round, and each next round's as it is paired (docs/event.md)"),
     )
+    s.add_argument(
+        "--organiser-key",
+        type=Path,
+        metavar="KEY",
+        help=_(
+            "with --event, required: the organiser's SSH key, with which the server vouches for the games "
+            "confirmed at its seats (ssh-keygen -Y sign runs it)"
+        ),
+    )
     from core.cli.lang import add_lang_option
 
     add_lang_option(s)  # the server's: a seat's when its seats-file entry and its client name none

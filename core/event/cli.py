@@ -71,6 +71,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     p.add_argument("save", type=Path, metavar="SAVE")
     p.add_argument("cert", type=Path, metavar="CERT")
     p.add_argument("sigs", type=Path, nargs="*", metavar="SIG")
+    p.add_argument(
+        "--key",
+        type=Path,
+        metavar="KEY",
+        help=_("the organiser's SSH key, to vouch for the players' confirmations at their seats (as league add)"),
+    )
     p.add_argument("--table", type=int, required=True, metavar="T")
     p.add_argument("--round", type=int, default=0, metavar="R", help=_("default: the current round"))
 
@@ -170,7 +176,7 @@ def _run(args: argparse.Namespace) -> int:
     elif a == "clock":
         event, head = eventfile.clock(path, args.key, args.minutes, args.table)
     elif a == "add":
-        event, head = eventfile.add(path, args.save, args.cert, args.sigs, args.table, args.round)
+        event, head = eventfile.add(path, args.save, args.cert, args.sigs, args.table, args.round, args.key)
     else:
         if args.absent:
             kind, outcome = NO_SHOW, ""

@@ -223,15 +223,18 @@ def clock(path: Path, key: Path, minutes: int | None, table: int = 0) -> tuple[E
     return append(path, make)
 
 
-def add(path: Path, save: Path, cert: Path, sigs: list[Path], table: int, round_number: int = 0) -> tuple[Event, bytes]:
+def add(
+    path: Path, save: Path, cert: Path, sigs: list[Path], table: int, round_number: int = 0, key: Path | None = None
+) -> tuple[Event, bytes]:
     """A certified game of a table: checked against the event first, then added to the league
-    (as ``league add`` does: every check of the save, the certificate and the signatures), then
-    to the event.  Run again after a failure between the two, it finds the league's record."""
+    (as ``league add`` does: every check of the save, the certificate and the signatures; its seat
+    confirmations vouched for with the organiser's ``key``), then to the event.  Run again after a
+    failure between the two, it finds the league's record."""
     event = load(path)
     round_number = round_number or (event.current.number if event.current else 1)
     given = leagues.load_certificate(cert)
     fits(event, round_number, table, given)
-    game = leagues.add(league_path(path, event.opened.league), save, cert, sigs)
+    game = leagues.add(league_path(path, event.opened.league), save, cert, sigs, key)
     return append(path, lambda _event: Played(at=_now(), round=round_number, table=table, game=game))
 
 

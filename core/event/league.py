@@ -4,8 +4,9 @@
   its identity (the SHA-256 of its signed settings), its organiser, its points for a win, a draw
   and a loss, its allowed signers (the club's keys), its players' names;
 * its counted games, for each player's rating in a ruleset (round one's seeding);
-* ``league add``: a certified, signed game added to the league exactly as the command does, or
-  found there already (the same certificate), and that record;
+* ``league add``: a certified, signed game added to the league exactly as the command does (its
+  seat confirmations vouched for with the organiser's key), or found there already (the same
+  certificate), and that record; the organiser's key checked to be his before it vouches;
 * a game record judged again as the league judges its own (``core.league.folding.judge``);
 * names compared as the league compares them (``core.league.names``), and the organiser's
   signing (``core.league.organiser``).
@@ -126,16 +127,22 @@ def sign(data: bytes, key: Path, namespace: str) -> str:
     return organiser.sign(data, key, namespace)
 
 
-def add(path: Path, save: Path, cert: Path, sigs: list[Path]) -> Added:
-    """``league add`` of the game, or its record if this certificate is in the league already
-    (an event's add that failed after the league's is run again): the game as recorded."""
+def add(path: Path, save: Path, cert: Path, sigs: list[Path], key: Path | None = None) -> Added:
+    """``league add`` of the game (``key``: the organiser's, to vouch for its seat confirmations),
+    or its record if this certificate is in the league already (an event's add that failed after
+    the league's is run again): the game as recorded."""
     given = load_certificate(cert)
     held = _held(path, given)
     if held is None:
-        season.add(path, save, cert, sigs)
+        season.add(path, save, cert, sigs, key)
         held = _held(path, given)
     assert held is not None
     return held
+
+
+def check_key(league: League, key: Path) -> None:
+    """NotCounted unless ``key`` signs as the league's organiser (``serve --event``, at its start)."""
+    season.check_key(league.season, key)
 
 
 def _held(path: Path, given: Certificate) -> Added | None:

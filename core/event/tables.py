@@ -12,8 +12,9 @@ refused, naming what it names (a file put there by hand is no table's game).
 
 A table ends by itself when its game has ended and a player of each side confirmed the result at
 his own seat (``confirm``, at a seat bound to his key): ``finish`` certifies the save, writes the
-certificate beside it and adds the game exactly as ``fireteam event add SAVE CERT`` does
-(``eventfile.add``: the event's checks, then the league's).  Nobody types a result; the
+certificate beside it and adds the game exactly as ``fireteam event add SAVE CERT --key KEY`` does
+(``eventfile.add``: the event's checks, then the league's), the server vouching for those seat
+confirmations with the organiser's key it was given (the table's host is the organiser).  Nobody types a result; the
 organiser's ruling (``event rule``) is the only other way a table ends.
 """
 
@@ -135,11 +136,11 @@ def confirmed(game: Game) -> bool:
     return set(game.state.sides) <= sides
 
 
-def finish(event_path: Path, seating: Seating) -> tuple[Event, bytes]:
-    """The table's certified game added to the event and the league, as ``event add SAVE CERT``
-    adds it; its certificate written beside the save (or, from an earlier try, read there and
-    used if it is the one the save gives).  NotAllowed or SaveError saying why not: nothing written
-    to the event then."""
+def finish(event_path: Path, seating: Seating, key: Path) -> tuple[Event, bytes]:
+    """The table's certified game added to the event and the league, as ``event add SAVE CERT
+    --key KEY`` adds it (``key``: the organiser's); its certificate written beside the save (or,
+    from an earlier try, read there and used if it is the one the save gives).  NotAllowed or
+    SaveError saying why not: nothing written to the event then."""
     save = seating.save
     cert, _verified = certificate.certify(save)
     path = certificate.default_path(save)
@@ -154,4 +155,4 @@ def finish(event_path: Path, seating: Seating) -> tuple[Event, bytes]:
     if missing:
         said = _("table {t}: {sides} did not confirm at a seat bound to their player")
         raise NotAllowed(said.format(t=seating.table, sides=", ".join(sorted(missing))))
-    return eventfile.add(event_path, save, path, [], seating.table, seating.round)
+    return eventfile.add(event_path, save, path, [], seating.table, seating.round, key)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import string
 import sys
 from pathlib import Path
 
@@ -71,6 +72,15 @@ def _add_league_parsers(sub: argparse._SubParsersAction) -> None:
         nargs="*",
         metavar="SIG",
         help=_("ssh-keygen -Y sign -n fireteam-result signatures of CERT (none: both confirmed at their seats)"),
+    )
+    p.add_argument(
+        "--key",
+        type=Path,
+        metavar="KEY",
+        help=_(
+            "the organiser's SSH key, to vouch for the players' confirmations at their seats: "
+            "they count only signed by him (ssh-keygen -Y sign runs it)"
+        ),
     )
     add_lang_option(p)
     p = actions.add_parser("standings", help=_("the season's standings and games"))
@@ -191,11 +201,17 @@ def _league(args: argparse.Namespace) -> int:
     if args.action == "add":
         from core.league import certificate as certs
 
-        game = season.add(path, args.save, args.cert, args.sigs)
-        changed = certs.rules_changed_said(game.cert)
-        return _written(
-            [shown(render.game_line(game)), *([changed] if changed else []), _receipt(game.head)], args.action
-        )
+        game = season.add(path, args.save, args.cert, args.sigs, args.key)
+        lines = [shown(render.game_line(game))]
+        if changed := certs.rules_changed_said(game.cert):
+            lines.append(changed)
+        if game.unvouched:
+            said = _(
+                "its confirmations at seats ({sides}) left out: "
+                "seat confirmations count only signed by the organiser (--key)"
+            )
+            lines.append(shown(said.format(sides=", ".join(game.unvouched))))
+        return _written([*lines, _receipt(game.head)], args.action)
     if args.action == "dispute":
         return _written([shown(render.game_line(season.dispute(path, args.game, args.by, args.why)))], args.action)
     from core.league.records import RESULT, STANDS, VOID
@@ -233,7 +249,12 @@ def _standings(path: Path, form: str, receipts: list[str]) -> int:
     held = {h.hex() for h in j.heads}
     unheld = [r for r in receipts if not (len(r) >= 8 and any(h.startswith(r.lower()) for h in held))]
     for r in unheld:
-        said = _("{path}: the receipt {receipt} names no record of this file: it was cut short or changed before it")
+        if len(r) < 8 or any(c not in string.hexdigits for c in r):
+            said = _("{path}: {receipt} is not a receipt (8 or more hexadecimal digits, as league add prints it)")
+        else:
+            said = _(
+                "{path}: the receipt {receipt} names no record of this file: it was cut short or changed before it"
+            )
         tell(shown(said.format(path=path, receipt=r)))
     table = standings.table(league)
     title = league.opened.name

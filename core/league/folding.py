@@ -8,8 +8,10 @@ chain again.  So, as the records are folded:
   the file is read (``Tampered``): every other check hangs on them;
 * each game's stored signatures are checked again over its stored certificate, against the
   season's keys, at the time the league recorded the game (``recheck``: the standings do, a
-  writer need not); its players are derived again from its certificate; a game that repeats an
-  earlier one is named: each such game is *flagged*, with its line, and not counted;
+  writer need not); its players are derived again from its certificate; its seat confirmations
+  must carry the organiser's signature of them (``organiser.vouch_data``: the table host's word,
+  his at a club), else the record's claim alone; a game that repeats an earlier one is named: each
+  such game is *flagged*, with its line, and not counted;
 * a ruling must carry the organiser's signature of it, bound to this league: one that does not
   is ignored, named.
 
@@ -79,7 +81,8 @@ class Game:
     signed: tuple[Signed, ...]
     winner: str
     draw: bool
-    #: The sides one of whose players confirmed it at a seat bound to him (``Confirmed`` in the save).
+    #: The sides one of whose players confirmed it at a seat bound to him (``Confirmed`` in the
+    #: save), as the organiser vouched for them.
     confirmed: tuple[str, ...] = ()
     status: str = COUNTED
     disputes: list[Disputed] = field(default_factory=list)
@@ -91,6 +94,8 @@ class Game:
     problems: list[str] = field(default_factory=list)
     #: The league's choice of which games count (``core.league.levels``).
     rule: str = COUNT_ANY
+    #: As ``league add`` added it: the seat confirmations left out, the organiser's key not given.
+    unvouched: tuple[str, ...] = ()
 
     @property
     def level(self) -> str:
@@ -241,18 +246,20 @@ def _ruling_signed(season: Season, line: int, r: Ruled) -> bool:
 @dataclass(frozen=True)
 class Judged:
     """A game record judged again: its certificate, its players derived again from it, the stored
-    signatures that still hold, and what failed (each naming where)."""
+    signatures that still hold, its seat confirmations the organiser vouched for, and what failed
+    (each naming where)."""
 
     cert: certs.Certificate
     players: dict[str, tuple[str, ...]]
     signed: tuple[Signed, ...]
+    confirmed: tuple[str, ...]
     problems: list[str]
 
 
 def judge(season: Season, where: str, r: Added, recheck: bool = True) -> Judged:
     """A game record of ``season`` judged again (an event's copy of one too, ``core.event``): its
     players derived again from its certificate and, with ``recheck``, every stored signature over
-    it; SaveError if its certificate is none."""
+    it and the organiser's vouching for its seat confirmations; SaveError if its certificate is none."""
     try:
         cert = msgspec.json.decode(r.certificate, type=certs.Certificate)
     except (msgspec.ValidationError, msgspec.DecodeError) as e:
@@ -272,7 +279,8 @@ def judge(season: Season, where: str, r: Added, recheck: bool = True) -> Judged:
                 said = _("{where}: its players ({stored}) are not those its certificate gives ({derived})")
                 problems.append(said.format(where=where, stored=_listed(stored), derived=_listed(players)))
     signed = _signatures(season, where, r, players, problems) if recheck else r.signed
-    return Judged(cert, players, signed, problems)
+    confirmed = _vouched(season, where, r, cert, problems) if recheck else r.confirmed
+    return Judged(cert, players, signed, confirmed, problems)
 
 
 def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Game:
@@ -286,7 +294,7 @@ def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Ga
         earlier, how = repeated
         said = _("{where}: repeats game {n} (line {line}): {how}")
         problems.append(said.format(where=where, n=earlier.number, line=earlier.line, how=how))
-    game = Game(len(season.games) + 1, cert, players, judged.signed, cert.winner, cert.draw, r.confirmed)
+    game = Game(len(season.games) + 1, cert, players, judged.signed, cert.winner, cert.draw, judged.confirmed)
     game.line, game.head, game.problems, game.rule = line, head, problems, season.opened.counts or COUNT_ANY
     season.entered.enter(game)
     return game
@@ -318,6 +326,29 @@ def _signatures(
             continue
         kept.append(s)
     return tuple(kept)
+
+
+def _vouched(season: Season, where: str, r: Added, cert: certs.Certificate, problems: list[str]) -> tuple[str, ...]:
+    """The record's seat confirmations if the organiser signed them for this league and this
+    certificate (at the time the game was recorded); else none, and it is named: the file's claim
+    alone (a game added before he signed them too)."""
+    if not r.confirmed:
+        return ()
+    if not r.vouched:
+        said = _("{where}: seat confirmations not signed by the organiser: not counted as confirmed")
+        problems.append(said.format(where=where))
+        return ()
+    data = organiser.vouch_data(season.opened, cert, r.confirmed)
+    try:
+        signer = check(data, r.vouched.encode(), season.signers, r.at / 1000, organiser.NAMESPACE)
+        if signer.identity == season.opened.organiser:
+            return r.confirmed
+        why = _("signed by {who}, not the organiser").format(who=signer.identity)
+    except BadSignature as e:
+        why = str(e)
+    said = _("{where}: the seat confirmations ({sides}) are not those the organiser vouched for ({why}): not counted")
+    problems.append(said.format(where=where, sides=", ".join(r.confirmed), why=why))
+    return ()
 
 
 def _listed(players: dict[str, tuple[str, ...]]) -> str:

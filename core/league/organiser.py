@@ -7,6 +7,11 @@ namespace ``fireteam-league``; so is each ruling of his (``league rule``), bound
 the file can still append to it or cut its end, but not change what the organiser signed without
 his key: the standings check both signatures again every time (``core.league.season``).
 
+A confirmation typed at a seat is the word of the table that hosted it, and at a club the table's
+host is its organiser: a game's seat confirmations count only when he vouches for them, signing
+the league's identity, the certificate's digest and the sides confirmed (``vouch_data``) as he
+adds the game (``league add --key``, ``serve --event --organiser-key``).
+
 Fireteam signs by running ``ssh-keygen -Y sign -f KEY -n fireteam-league`` on the bytes (the
 organiser's private key file, or its ``.pub`` with the key in ssh-agent; it asks his passphrase
 itself), as a player signs a result: no private key is ever read by Fireteam.
@@ -16,12 +21,13 @@ from __future__ import annotations
 
 import hashlib
 import subprocess
+from collections.abc import Iterable
 from pathlib import Path
 
 import msgspec
 
 from core.language.i18n import _
-from core.league.certificate import NotCounted
+from core.league.certificate import Certificate, NotCounted, digest
 from core.league.records import Opened, Ruled
 
 #: The namespace of the organiser's signatures of a league's own records (never a result's).
@@ -43,6 +49,19 @@ def league_id(opened: Opened) -> str:
 def ruling_data(opened: Opened, ruled: Ruled) -> bytes:
     """What the organiser signs of a ruling: its league's identity, then the ruling without the signature."""
     return league_id(opened).encode() + b"\n" + msgspec.json.encode(msgspec.structs.replace(ruled, signature=""))
+
+
+def vouch_data(opened: Opened, cert: Certificate, confirmed: Iterable[str]) -> bytes:
+    """What the organiser signs of a game's seat confirmations: its league's identity, the
+    certificate's digest (what each seat confirmed), then the sides confirmed, sorted."""
+    return b"\n".join((league_id(opened).encode(), digest(cert).encode(), ",".join(sorted(confirmed)).encode()))
+
+
+def key_check_data(opened: Opened) -> bytes:
+    """What a key signs to show, before it vouches for anything, that it is the organiser's
+    (``serve --event`` at its start): no record's data (a record's begins with its JSON, or the
+    league's identity)."""
+    return b"fireteam: the organiser's key of the league " + league_id(opened).encode() + b"\n"
 
 
 def sign(data: bytes, key: Path, namespace: str = NAMESPACE) -> str:

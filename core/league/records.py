@@ -78,8 +78,12 @@ class Added(Record, frozen=True, tag="game"):
     #: The league's names of each side's players (their club identities, or the names they were
     #: seated by): one name a side in format 1, every player of the side in format 2.
     players: dict[str, Union[str, tuple[str, ...]]]
-    #: The sides whose player confirmed this certificate at his seat (``Confirmed`` in the save).
+    #: The sides whose player confirmed this certificate at his seat (``Confirmed`` in the save):
+    #: the table host's word, which is the organiser's at a club, so it counts only with ``vouched``.
     confirmed: tuple[str, ...] = ()
+    #: The organiser's signature of those confirmations (``core.league.organiser.vouch_data``);
+    #: "" where there are none, or where the game was added before he signed them (then not counted).
+    vouched: str = ""
 
 
 class Disputed(Record, frozen=True, tag="dispute"):

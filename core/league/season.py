@@ -22,7 +22,9 @@ its organiser signed, and on an older (format-1) league, which is read only.
   folded, or his key) on both sides (``core.league.entries``);
 * a game the league holds already, naming it: the same game id (a fork), the same save, or
   the same play (the game played again from its seed);
-* a game below the level of confirmation the league counts (``league new --counts``).
+* a game below the level of confirmation the league counts (``league new --counts``), its seat
+  confirmations counted only with the organiser's ``key`` to vouch for them (a key not his is
+  refused); without it, the game is added without them where the league counts it all the same.
 """
 
 from __future__ import annotations
@@ -131,9 +133,10 @@ def _text(text: str) -> str:
     return text
 
 
-def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
-    """Add a game (every check above first); the game as it stands in the league (its
-    ``receipt``: the league's head after it)."""
+def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path], key: Path | None = None) -> Game:
+    """Add a game (every check above first), its seat confirmations vouched for with the
+    organiser's ``key``; the game as it stands in the league (its ``receipt``: the league's head
+    after it; its ``unvouched``: the seat confirmations left out for want of his key)."""
     given, data = certs.load(cert_path)
     signatures = [_read_signature(p) for p in sig_paths]
     from core.secrets.verify import verify  # (a save's check: adding a game's, not reading the league's)
@@ -154,7 +157,10 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
 
     def make(j: journal.Journal[LeagueHeader, AnyRecord]) -> list[Added]:
         season = _writable(path, j)
-        players = entries.league_names(given, season.club, season.known)
+        try:
+            players = entries.league_names(given, season.club, season.known)
+        except NotCounted as e:
+            raise NotCounted(f"{cert_path}: {e}") from None
         repeated = season.entered.repeat_of(given)
         if repeated is not None:
             game, how = repeated
@@ -162,14 +168,38 @@ def add(path: Path, save: Path, cert_path: Path, sig_paths: list[Path]) -> Game:
             raise NotCounted(said.format(cert=cert_path, n=game.number, how=how))
         now = _now()
         signed = _signed(season, given, data, signatures, sig_paths, players, now)
-        trial = Game(0, given, players, signed, given.winner, given.draw, confirmed, rule=season.opened.counts)
+        kept = confirmed if key is not None else ()
+        trial = Game(0, given, players, signed, given.winner, given.draw, kept, rule=season.opened.counts)
         if not counts(trial.level, trial.rule):
-            said = _("{cert}: {level}, and in this league {rule}: not added")
+            said = (
+                _("{cert}: {level}, and in this league {rule}: not added")
+                if kept == confirmed
+                else _(
+                    "{cert}: {level} (its seat confirmations count only signed by the organiser: --key), "
+                    "and in this league {rule}: not added"
+                )
+            )
             raise NotCounted(said.format(cert=cert_path, level=_(trial.level), rule=_(COUNTS_SAID[trial.rule])))
+        vouched = ""
+        if kept and key is not None:
+            vouching = organiser.vouch_data(season.opened, given, kept)
+            vouched = organiser.sign(vouching, key)
+            _by_the_organiser(vouching, vouched, season.opened, key)
         named: dict[str, str | tuple[str, ...]] = dict(players)
-        return [Added(at=now, certificate=data.decode(), signed=signed, players=named, confirmed=confirmed)]
+        added = Added(at=now, certificate=data.decode(), signed=signed, players=named, confirmed=kept, vouched=vouched)
+        return [added]
 
-    return _append(path, make).games[-1]
+    game = _append(path, make).games[-1]
+    if key is None:
+        game.unvouched = confirmed
+    return game
+
+
+def check_key(season: Season, key: Path) -> None:
+    """Refuse ``key`` (NotCounted saying why) unless it signs as the league's organiser: a server
+    that will vouch for seat confirmations checks it as it starts, not at a game's end."""
+    data = organiser.key_check_data(season.opened)
+    _by_the_organiser(data, organiser.sign(data, key), season.opened, key)
 
 
 def _read_signature(path: Path) -> bytes:

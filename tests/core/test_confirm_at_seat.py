@@ -191,12 +191,12 @@ def test_league_add_counts_confirmations_at_the_seat_with_signatures(tmp_path, c
     cert, _v = certificate.certify(save)
     path = certificate.default_path(save)
     certificate.write(cert, path)
-    alone = season.add(league, save, path, [])
+    alone = season.add(league, save, path, [], keys["org"])  # the organiser vouches for it
     assert alone.level == ONE_PLAYER and alone.confirmed == ("british",)
     # anna signs with her key: both players, one each way (a second league, the same game).
     other = tmp_path / "other.league"
     season.new(other, "Other", tmp_path / "allowed_signers", "org", (3, 1, 0), keys["org"])
-    both = season.add(other, save, path, [sign(keys["anna"], path)])
+    both = season.add(other, save, path, [sign(keys["anna"], path)], keys["org"])
     assert both.level == BOTH
     assert season.load(other).games[0].level == BOTH  # as the league file keeps it
 

@@ -76,17 +76,17 @@ def test_a_game_is_added_by_itself_once_each_side_confirmed_at_its_own_seat(club
         game.close()
     confirm_at(seating.save, "german", t.b)
     with pytest.raises(NotAllowed, match="table 1: british did not confirm at a seat bound to their player"):
-        event_tables.finish(path, seating)
+        event_tables.finish(path, seating, club.org)
     assert eventfile.load(path).current.table(1).game is None and not season.load(club.league).games
     confirm_at(seating.save, "british", t.a)
     reopened = Game.open(seating.save, writable=False)
     assert event_tables.confirmed(reopened)
     reopened.close()
-    event, _head = event_tables.finish(path, seating)
+    event, _head = event_tables.finish(path, seating, club.org)
     assert event.current.table(1).results(("british", "german")) == {t.a: "loss", t.b: "win"}
     league = season.load(club.league)
     assert len(league.games) == 1 and league.games[0].level == "confirmed by both players"
     records = eventfile.read(path)[0].records
     assert sum(isinstance(r, Played) for r in records) == 1  # a certified game: no result typed anywhere
     with pytest.raises(NotAllowed, match="has ended already"):
-        event_tables.finish(path, seating)  # twice: the table has its game
+        event_tables.finish(path, seating, club.org)  # twice: the table has its game

@@ -133,7 +133,8 @@ def test_a_confirmation_cannot_be_undone(tmp_path):
     save = play(tmp_path, "g", seats="german=anna via=invitation; british=bruno via=invitation")
     confirm_at(save, "german", "anna")
     confirm_at(save, "british", "bruno")
-    assert season.add(league, save, *certified(save, tmp_path)).level == "confirmed by both players"
+    added = season.add(league, save, *certified(save, tmp_path), tmp_path / "org")
+    assert added.level == "confirmed by both players"
     for role, by in (("british", "bruno"), ("referee", "referee")):
         game = Game.open(save)
         try:

@@ -66,7 +66,7 @@ def test_a_partner_confirming_at_his_own_seat_confirms_the_side(folder):
     confirm_at(save, "british", "elena")
     cert, sigs = certified(save, folder, "anna")
     assert certificate.confirmed_sides(save, certificate.load(cert)[0]) == ("british",)
-    game = season.add(new_league(folder), save, cert, sigs)
+    game = season.add(new_league(folder), save, cert, sigs, folder / "org")  # the organiser vouches for elena's
     assert game.level == BOTH and game.confirmed == ("british",)
 
 

@@ -145,7 +145,7 @@ async def test_an_event_day_from_event_new_to_the_final_standings(tmp_path, capl
     await ok("event", "enter", str(path), *PLAYERS, "--key", org)
     await ok("event", "pair", str(path))
     log = logging.getLogger("fireteam.serve")
-    served = EventTables(path, log)
+    served = EventTables(path, log, folder / "org")
     opened = served.open_round()
     seats = SeatsFile(served.seats_path, log, table_roles([list(t.game.state.sides) for t in opened]))
     (folder / "data").mkdir()

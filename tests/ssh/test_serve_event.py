@@ -81,7 +81,7 @@ async def served_event(folder: Path, caplog) -> AsyncIterator[Served]:
     path = club.event()
     eventfile.pair(path)
     log = logging.getLogger("fireteam.serve")
-    tables = EventTables(path, log)
+    tables = EventTables(path, log, club.org)
     opened = tables.open_round()
     seats = SeatsFile(tables.seats_path, log, table_roles([list(t.game.state.sides) for t in opened]))
     limits = Limits(terminals_per_seat=8)
@@ -172,3 +172,23 @@ async def test_the_round_clock_at_a_screen_seat_in_italian_with_the_tables_exten
         await seat.wait_for("il turno 1 finisce alle", "mancano 90 min")
         eventfile.clock(served.path, served.club.org, 15, table=1)  # this table's time, extended
         await seat.wait_for("mancano 105 min")
+
+
+def test_the_server_is_refused_a_key_not_the_organisers_as_it_starts(tmp_path, monkeypatch, capsys):
+    """The server vouches for its tables' seat confirmations with the organiser's key (the trust
+    audit's R1): without it, or with a player's, it does not start; before, the first game's end
+    would have been the first to know."""
+    from tui.main import main
+
+    monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("FIRETEAM_STATE_DIR", str(tmp_path / "state"))
+    club = make_club(tmp_path / "club")
+    path = club.event()
+    eventfile.pair(path)
+    serve = ["serve", "--event", str(path), "--port", "0", "--lang", "en"]
+    assert main(serve) == 2
+    assert "error: --event needs --organiser-key KEY" in capsys.readouterr().err
+    anna = club.keys["anna"]
+    assert main([*serve, "--organiser-key", str(anna)]) == 2
+    assert capsys.readouterr().err == f"error: {anna}: anna's key, not the organiser's (org)\n"
+    assert not (tmp_path / "club" / "day-tables").exists()  # no table opened

@@ -132,7 +132,7 @@ async def league_relay(tmp_path: Path):
     season.new(league, "Club night, autumn season", signers, "org", (3, 1, 0), key)
     for name, end in (("g1", "victory german held"), ("g2", "victory british held")):
         save, cert = confirmed_game(tmp_path, name, end)
-        season.add(league, save, cert, [])
+        season.add(league, save, cert, [], key)  # the organiser vouches for the seats
     relay = Relay(None, logging.getLogger("fireteam.venue.test"))
     relay.standings = LeaguePage(league)
     await relay.start_web("127.0.0.1", 0)

@@ -73,7 +73,7 @@ async def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, s
 
 def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(tmp_path, league):
     save, cert = confirmed_game(tmp_path, "g1", "victory german held")
-    season.add(league, save, cert, [])
+    season.add(league, save, cert, [], tmp_path / "org")  # the organiser vouches for the seats
 
     async def go() -> None:
         relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)  # (no NATS needed for the page)
@@ -96,7 +96,7 @@ def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(t
             await fetch(base + "?lang=en")
             assert relay.standings.reads == reads  # the same file: not read again
             save2, cert2 = confirmed_game(tmp_path, "g2", "victory british held")
-            season.add(league, save2, cert2, [])
+            season.add(league, save2, cert2, [], tmp_path / "org")
             status, again, _h = await fetch(base + "?lang=en")
             assert status == 200 and relay.standings.reads == reads + 1
             assert again.count("<li>") == 2 and page.count("<li>") == 1
@@ -113,7 +113,7 @@ def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(t
 def test_one_reading_serves_every_waiting_request_and_a_changed_league_is_flagged(tmp_path, league):
     """Issue #90: 200 requests of a 63 MB league each parsed it (2 GB); a re-chained edit showed as signed."""
     save, cert = confirmed_game(tmp_path, "g1", "victory german held")
-    season.add(league, save, cert, [])
+    season.add(league, save, cert, [], tmp_path / "org")  # the organiser vouches for the seats
 
     async def go() -> None:
         relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
@@ -140,7 +140,7 @@ def test_a_flagged_line_on_the_relays_page_names_the_file_not_where_the_relay_ke
     """Issue #90, point 9: the 503 showed the server's absolute path; a page whose re-check flags a
     line (a winner changed in a stored certificate, re-chained) showed it still, in each flagged line."""
     save, cert = confirmed_game(tmp_path, "g1", "victory german held")
-    season.add(league, save, cert, [])
+    season.add(league, save, cert, [], tmp_path / "org")
     rechained(league, lambda records: records[2].update(certificate=records[2]["certificate"].replace("german", "x")))
 
     async def go() -> None:
@@ -158,11 +158,41 @@ def test_a_flagged_line_on_the_relays_page_names_the_file_not_where_the_relay_ke
     asyncio.run(go())
 
 
+def test_a_forged_seat_confirmation_is_flagged_on_the_page(tmp_path, league):
+    """The trust audit's R1: the winner changed inside a game's certificate, its seat confirmations
+    kept as the file's claim without the organiser's signature, the chain computed again: the page
+    said "confirmed by both players"."""
+    save, cert = confirmed_game(tmp_path, "g1", "victory german held")
+    season.add(league, save, cert, [], tmp_path / "org")
+
+    def forged(records: list[dict]) -> None:
+        game = records[2]
+        game["certificate"] = game["certificate"].replace('"winner":"german"', '"winner":"british"')
+        del game["vouched"]
+
+    async def go() -> None:
+        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
+        relay.standings = LeaguePage(league)
+        port = await relay.start_web("127.0.0.1", 0)
+        base = f"http://127.0.0.1:{port}/standings?lang=en"
+        try:
+            status, page, _h = await fetch(base)
+            assert status == 200 and "confirmed by both players; counted" in page  # the honest file
+            rechained(league, forged)
+            status, page, _h = await fetch(base)
+            assert status == 200 and "confirmed by both players" not in page and "not counted: flagged" in page
+            assert "club.league:3: seat confirmations not signed by the organiser: not counted as confirmed" in page
+        finally:
+            await relay.close()
+
+    asyncio.run(go())
+
+
 async def test_fireteam_relay_serves_a_leagues_standings_without_a_venues_nats(tmp_path, league):
     """Issue #91: ``fireteam relay --league FILE`` refused to start without a NATS server; the file is
     all the standings need."""
     save, cert = confirmed_game(tmp_path, "g1", "victory german held")
-    season.add(league, save, cert, [])
+    season.add(league, save, cert, [], tmp_path / "org")  # the organiser vouches for the seats
     env = {"XDG_DATA_HOME": str(tmp_path / "data"), "XDG_STATE_HOME": str(tmp_path / "state")}
     proc = await fireteam_process(tmp_path, "relay", "--league", str(league), "--web", "0", env=env)
     try:

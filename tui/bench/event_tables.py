@@ -162,7 +162,7 @@ async def bench(folder: Path, tables: int = 32, seed: int = 2026) -> dict[str, A
     from core.event.records import Played, Ruled
     from tui.bench.venue import free_port, line_saying, nats_binary
 
-    path, _org, keys = _event(folder, tables, seed)
+    path, org, keys = _event(folder, tables, seed)
     event = eventfile.load(path)
     assert event.current is not None and len(event.current.tables) == tables
     port = free_port()
@@ -179,7 +179,7 @@ async def bench(folder: Path, tables: int = 32, seed: int = 2026) -> dict[str, A
         url = f"nats://127.0.0.1:{port}"
         fireteam = (sys.executable, "-m", "tui.main")
         serve = await _spawn(
-            *fireteam, "serve", "--event", str(path), "--port", "0", "--nats", url,
+            *fireteam, "serve", "--event", str(path), "--organiser-key", str(org), "--port", "0", "--nats", url,
             "--terminals-per-seat", str(tables + 4), env=env,
         )  # fmt: skip
         procs.append(serve)

@@ -91,6 +91,13 @@ def _serve_in(args: argparse.Namespace) -> int:
             print("error: --event serves the event's tables, with their seats, in this process: "
                   "give it no SAVE, --seats nor --workers", file=sys.stderr)  # fmt: skip
             return 2
+        if args.organiser_key is None:
+            print("error: --event needs --organiser-key KEY: the organiser's SSH key, with which the server "
+                  "vouches for the games confirmed at its seats (docs/event.md)", file=sys.stderr)  # fmt: skip
+            return 2
+    elif args.organiser_key is not None:
+        print("error: --organiser-key goes with --event", file=sys.stderr)
+        return 2
     elif not seats_path.exists():
         print(
             f"error: no seats file at {seats_path}.\n"
@@ -118,7 +125,7 @@ def _serve_with(
         if args.event:
             from tui.ssh.host.eventtables import EventTables  # (the event's core: only for an event)
 
-            event = EventTables(args.event, log)
+            event = EventTables(args.event, log, args.organiser_key)
             tables = event.open_round()
             seats_path = event.seats_path
         else:

@@ -18,8 +18,10 @@ the event and the league by itself once both players confirmed it (docs/event.md
   table's extension (``round 2 ends 15:30, 42 min left``), in its own language; the organiser
   starts and extends it (``fireteam event clock``), never the server.
 * **Results.** When a table's game has ended and a player of each side has confirmed it at his
-  own seat, the server certifies the save and adds the game exactly as ``fireteam event add``
-  does (``core.event.tables.finish``), one table at a time, in a thread.  What that refuses
+  own seat, the server certifies the save and adds the game exactly as ``fireteam event add
+  --key`` does (``core.event.tables.finish``), one table at a time, in a thread: the server is
+  the tables' host, so it vouches for those seat confirmations with the organiser's key it was
+  started with (``--organiser-key``; a key not his is refused as it starts).  What that refuses
   (a seat not bound to its player, a save that does not verify) is logged and shown at the
   table's seats in place of its clock; the table stays open for the organiser (a ruling, or
   ``event add`` with the players' signatures).
@@ -39,6 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from core.event import eventfile, render
+from core.event import league as leagues
 from core.event import tables as event_tables
 from core.event.league import folded
 from core.event.state import Event, NotAllowed
@@ -63,10 +66,13 @@ SEATS_NAME = "seats.toml"
 class EventTables:
     """The tables of the event file at ``path`` (see the module's doc)."""
 
-    def __init__(self, path: Path, log: logging.Logger) -> None:
+    def __init__(self, path: Path, log: logging.Logger, key: Path) -> None:
         self.path = path
         self.log = log
         self.event = eventfile.load(path)  # SaveError if it cannot be read, or is not an event
+        #: The organiser's key, checked now (NotCounted if not his): it vouches for the seats' confirmations.
+        self.key = key
+        leagues.check_key(self.event.league, key)
         self.seats_path = event_tables.folder(path) / SEATS_NAME
         #: Every table opened, by name, and what it is of the event.
         self.tables: dict[str, Table] = {}
@@ -282,7 +288,7 @@ class EventTables:
         seating = self.seatings[name]
         async with self._one_at_a_time:  # one table's certificate and adds at a time: the others' seats go on
             try:
-                event, head = await asyncio.to_thread(event_tables.finish, self.path, seating)
+                event, head = await asyncio.to_thread(event_tables.finish, self.path, seating, self.key)
             except (NotAllowed, SaveError, OSError) as e:
                 self.refused[name] = str(e)
                 self._finishing.discard(name)
