@@ -49,7 +49,7 @@ def test_without_a_save_a_new_demo_game_is_set_up_in_saves(tmp_path):
 def test_a_missing_seats_file_or_save_is_a_clear_error(tmp_path, monkeypatch, capsys):
     monkeypatch.setenv("FIRETEAM_DATA_DIR", str(tmp_path / "data"))
     args = argparse.Namespace(
-        saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None, event=None
+        saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None, event=None, organiser_key=None
     )
     assert serve_main(args) == 2
     err = capsys.readouterr().err
@@ -73,7 +73,7 @@ def test_a_server_that_stopped_leaves_the_core_s_log_as_it_found_it(tmp_path, mo
     (tmp_path / "data" / "seats.toml").write_text(seats_toml(make_keys(["anna"]), {"anna": "referee"}))
     before = list(CORE_LOG.handlers)
     args = argparse.Namespace(
-        saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None, event=None
+        saves=[tmp_path / "nope.ft"], host="127.0.0.1", port=0, seats=None, workers=None, event=None, organiser_key=None
     )
     assert serve_main(args) == 2  # (stopped once its log was made: no such save)
     assert CORE_LOG.handlers == before
@@ -99,6 +99,7 @@ def test_a_save_another_fireteam_writes_is_refused_and_no_lock_is_kept(tmp_path,
             seats=None,
             workers=None,
             event=None,
+            organiser_key=None,
         )
         assert serve_main(args) == 2
         err = capsys.readouterr().err

@@ -101,7 +101,9 @@ def test_an_unknown_role_is_refused_at_start_with_the_valid_roles(tmp_path, monk
     keys = make_keys(["anna", "bob"])
     (tmp_path / "data" / "seats.toml").write_text(seats_toml(keys, {"anna": "referee", "bob": role}))
     demo_game(tmp_path / "club.ft").close()
-    args = argparse.Namespace(saves=[tmp_path / "club.ft"], host="127.0.0.1", port=0, seats=None, workers=0, event=None)
+    args = argparse.Namespace(
+        saves=[tmp_path / "club.ft"], host="127.0.0.1", port=0, seats=None, workers=0, event=None, organiser_key=None
+    )
     assert serve_main(args) == 2
     err = capsys.readouterr().err
     assert f"unknown role {shown}; the roles are: referee, irregulars, regulars, spectator" in err
