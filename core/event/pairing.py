@@ -213,14 +213,65 @@ def _check_size(event: Event, number: int) -> None:
 
 
 def _boards(event: Event, number: int) -> list[dict[str, Any]]:
-    """The engine's boards: sides kept within one where a pairing allows it."""
-    try:
-        return run_engine(engine_input(event, number))
-    except (ValueError, RuntimeError) as first:
+    """The engine's boards: sides kept within one where a pairing allows it.
+
+    A round the engine cannot pair whole is not given to it: it would search every pairing of the
+    field (its last resort, which does not end at 30 players and more: issue #92), so whether one
+    exists is asked first (:func:`pairable`), with the sides rule, then without it."""
+    balanced = engine_input(event, number)
+    if pairable(balanced):
         try:
-            return run_engine(engine_input(event, number, balanced=False))
+            return run_engine(balanced)
         except (ValueError, RuntimeError):
-            raise NotAllowed(_("the pairing engine found no pairing: {why}").format(why=first)) from None
+            pass  # (the engine's own refusal: paired without the sides rule, as where none exists)
+    unbalanced = engine_input(event, number, balanced=False)
+    if not pairable(unbalanced):
+        raise NotAllowed(_("no pairing of round {r} exists: every way of pairing it repeats a game").format(r=number))
+    try:
+        return run_engine(unbalanced)
+    except (ValueError, RuntimeError) as e:
+        raise NotAllowed(_("the pairing engine found no pairing: {why}").format(why=e)) from None
+
+
+def pairable(arguments: dict[str, Any]) -> bool:
+    """Whether the engine's Swiss round of ``arguments`` can be paired whole: every player paired
+    (but one, given the bye, where they are odd) with one he may meet by the engine's absolute
+    criteria (FIDE C.04.3 C1 and C3, as ``caissify_pairings``'s Dutch judges them: never a game
+    again, ``previous_pairings`` holding the sides rule's pairs too; never a side a third time in a
+    row nor two past even, save for a top scorer in the last round; the bye to a player who had
+    neither a bye nor a forfeit won, or to anyone where none is left).  A maximum matching over
+    the field: some milliseconds at 64 players.  A round robin and round one always are."""
+    if arguments["system"] != "dutch" or arguments["round_number"] == 1:
+        return True
+    import networkx as nx  # (the engine's own dependency: pairing only)
+
+    players = arguments["players"]
+    met = {frozenset(pair) for pair in arguments["previous_pairings"]}
+    last = arguments["round_number"] >= arguments["total_rounds"]
+    top = (arguments["round_number"] - 1) / 2
+    graph = nx.Graph()
+    graph.add_nodes_from(p["id"] for p in players)
+    for i, a in enumerate(players):
+        for b in players[i + 1 :]:
+            sides_allowed = _sides_allowed(a, b) or (last and (a["score"] > top or b["score"] > top))
+            if frozenset((a["id"], b["id"])) not in met and sides_allowed:
+                graph.add_edge(a["id"], b["id"])
+    if len(players) % 2:
+        eligible = [p["id"] for p in players if not p["bye_count"] and not p["forfeit_win_count"]]
+        graph.add_edges_from(("bye", i) for i in eligible or [p["id"] for p in players])
+    return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == graph.number_of_nodes()
+
+
+def _sides_allowed(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    """Whether one of the two ways to seat ``a`` and ``b`` gives neither a colour a third time in a
+    row nor a colour difference past two (FIDE C.04.3 C3, the engine's absolute colour rule)."""
+
+    def bad(hist: list[str], colour: str) -> bool:
+        diff = sum(1 if c == WHITE else -1 for c in hist) + (1 if colour == WHITE else -1)
+        return hist[-2:] == [colour, colour] or abs(diff) > 2
+
+    ha, hb = a["color_hist"], b["color_hist"]
+    return not (bad(ha, WHITE) or bad(hb, BLACK)) or not (bad(ha, BLACK) or bad(hb, WHITE))
 
 
 def _sides(event: Event, white: str, black: str) -> tuple[str, str]:
