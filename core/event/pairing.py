@@ -226,7 +226,11 @@ def _boards(event: Event, number: int) -> list[dict[str, Any]]:
             pass  # (the engine's own refusal: paired without the sides rule, as where none exists)
     unbalanced = engine_input(event, number, balanced=False)
     if not pairable(unbalanced):
-        raise NotAllowed(_("no pairing of round {r} exists: every way of pairing it repeats a game").format(r=number))
+        said = _(
+            "no pairing of round {r} exists: every way of pairing it repeats a game, gives a player a side "
+            "a third time in a row, or a second bye"
+        )
+        raise NotAllowed(said.format(r=number))
     try:
         return run_engine(unbalanced)
     except (ValueError, RuntimeError) as e:
