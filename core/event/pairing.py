@@ -215,24 +215,17 @@ def _check_size(event: Event, number: int) -> None:
 def _boards(event: Event, number: int) -> list[dict[str, Any]]:
     """The engine's boards: sides kept within one where a pairing allows it.
 
-    A round the engine cannot pair whole is not given to it: it would search every pairing of the
-    field (its last resort, which does not end at 30 players and more: issue #92), so whether one
-    exists is asked first (:func:`pairable`), with the sides rule, then without it."""
+    A round no pairing allows with the sides rule is not given to the engine with it: the engine
+    would search every pairing of the field (its last resort, which does not end at 30 players
+    and more: issue #92), so whether one exists is asked first (:func:`pairable`)."""
     balanced = engine_input(event, number)
     if pairable(balanced):
         try:
             return run_engine(balanced)
         except (ValueError, RuntimeError):
             pass  # (the engine's own refusal: paired without the sides rule, as where none exists)
-    unbalanced = engine_input(event, number, balanced=False)
-    if not pairable(unbalanced):
-        said = _(
-            "no pairing of round {r} exists: every way of pairing it repeats a game, gives a player a side "
-            "a third time in a row, or a second bye"
-        )
-        raise NotAllowed(said.format(r=number))
     try:
-        return run_engine(unbalanced)
+        return run_engine(engine_input(event, number, balanced=False))
     except (ValueError, RuntimeError) as e:
         raise NotAllowed(_("the pairing engine found no pairing: {why}").format(why=e)) from None
 
@@ -241,10 +234,13 @@ def pairable(arguments: dict[str, Any]) -> bool:
     """Whether the engine's Swiss round of ``arguments`` can be paired whole: every player paired
     (but one, given the bye, where they are odd) with one he may meet by the engine's absolute
     criteria (FIDE C.04.3 C1 and C3, as ``caissify_pairings``'s Dutch judges them: never a game
-    again, ``previous_pairings`` holding the sides rule's pairs too; never a side a third time in a
-    row nor two past even, save for a top scorer in the last round; the bye to a player who had
-    neither a bye nor a forfeit won, or to anyone where none is left).  A maximum matching over
-    the field: some milliseconds at 64 players.  A round robin and round one always are."""
+    again, ``previous_pairings`` holding the sides rule's pairs too; never a side a third time in
+    a row nor two past even, save for a top scorer in the last round).  The bye
+    may go to anyone: the engine gives it to a player who had neither a bye nor a forfeit won
+    where the rest then pair, and to another where they do not (a day's third round of three, its
+    one player who won by forfeit having met both others), so a round it pairs whole is never
+    taken from it here.  A maximum matching over the field: some milliseconds at 64 players.  A round robin and
+    round one always are."""
     if arguments["system"] != "dutch" or arguments["round_number"] == 1:
         return True
     import networkx as nx  # (the engine's own dependency: pairing only)
@@ -257,12 +253,11 @@ def pairable(arguments: dict[str, Any]) -> bool:
     graph.add_nodes_from(p["id"] for p in players)
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
-            sides_allowed = _sides_allowed(a, b) or (last and (a["score"] > top or b["score"] > top))
-            if frozenset((a["id"], b["id"])) not in met and sides_allowed:
+            sides = _sides_allowed(a, b) or (last and (a["score"] > top or b["score"] > top))
+            if frozenset((a["id"], b["id"])) not in met and sides:
                 graph.add_edge(a["id"], b["id"])
-    if len(players) % 2:
-        eligible = [p["id"] for p in players if not p["bye_count"] and not p["forfeit_win_count"]]
-        graph.add_edges_from(("bye", i) for i in eligible or [p["id"] for p in players])
+    if len(players) % 2:  # (the engine gives the bye to one who had neither where it can, else to anyone)
+        graph.add_edges_from(("bye", p["id"]) for p in players)
     return 2 * len(nx.max_weight_matching(graph, maxcardinality=True)) == graph.number_of_nodes()
 
 
