@@ -278,9 +278,22 @@ def judge(season: Season, where: str, r: Added, recheck: bool = True) -> Judged:
             if players != stored:
                 said = _("{where}: its players ({stored}) are not those its certificate gives ({derived})")
                 problems.append(said.format(where=where, stored=_listed(stored), derived=_listed(players)))
+    if season.older:
+        _older_holds(where, r, cert, problems)
     signed = _signatures(season, where, r, players, problems) if recheck else r.signed
     confirmed = _vouched(season, where, r, cert, problems) if recheck else r.confirmed
     return Judged(cert, players, signed, confirmed, problems)
+
+
+def _older_holds(where: str, r: Added, cert: certs.Certificate, problems: list[str]) -> None:
+    """Name a game record no format-1 league holds: 0.2.0, the only Fireteam that wrote one,
+    wrote a certificate of format 1, one player a side, and no organiser's vouching.  A format-2
+    league whose header is turned to format 1 makes its settings the file's word (its organiser,
+    its keys): its records, and a vouching signed by whoever the file names, must not count."""
+    several = any(not isinstance(names, str) for names in r.players.values())
+    if cert.fireteam_result != 1 or several or r.vouched:
+        said = _("{where}: a record no league of format 1 holds (a later Fireteam's): the file was changed")
+        problems.append(said.format(where=where))
 
 
 def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Game:
@@ -334,7 +347,7 @@ def _vouched(season: Season, where: str, r: Added, cert: certs.Certificate, prob
     alone (a game added before he signed them too)."""
     if not r.confirmed:
         return ()
-    if not r.vouched:
+    if not r.vouched or season.older:  # (a format-1 league's organiser and keys are the file's word)
         said = _("{where}: seat confirmations not signed by the organiser: not counted as confirmed")
         problems.append(said.format(where=where))
         return ()

@@ -1,0 +1,73 @@
+"""Issue #90, the red team's pass after the organiser's vouching landed: a way whoever holds a
+league file still made a false result count ("confirmed by both players; counted", exit 0).
+
+the header turned to format 1, an older league's settings are the file's word, so the file named
+a club member its organiser and his key vouched for seat confirmations never given.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import msgspec
+import pytest
+
+from core.league import organiser, season
+from core.league.certificate import Certificate
+from core.league.folding import FLAGGED
+from core.league.records import Opened
+from tests.shared.club import certified, club_keys, confirm_at, new_league, play, rechained
+from tui.main import main as fireteam
+
+pytestmark = pytest.mark.subprocess  # ssh-keygen makes the club's keys and signs
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    club_keys(tmp_path)
+    return tmp_path
+
+
+def standings(capsys, league: Path) -> tuple[int, str, str]:
+    status = fireteam(["league", "standings", str(league), "--lang", "en"])
+    said = capsys.readouterr()
+    return status, said.out, said.err
+
+
+def test_a_league_turned_to_format_1_whose_new_organiser_vouches_for_a_changed_result_is_flagged(folder, capsys):
+    league = new_league(folder, counts="both")
+    save = play(folder, "g", seats="german=anna via=invitation; british=bruno via=invitation")
+    confirm_at(save, "german", "anna")
+    confirm_at(save, "british", "bruno")
+    season.add(league, save, certified(save, folder)[0], [], folder / "org")
+
+    def edit(records: list[dict]) -> None:
+        records[0]["league"] = 1  # settings unsigned: the file's word
+        records[1].update(organiser="carla", signature="")
+        game = records[2]
+        cert = json.loads(game["certificate"])
+        cert["winner"] = "british"
+        game.update(certificate=json.dumps(cert, separators=(",", ":")) + "\n", signed=[])
+        opened = msgspec.json.decode(json.dumps(records[1]), type=Opened)
+        cert_made = msgspec.json.decode(game["certificate"], type=Certificate)
+        data = organiser.vouch_data(opened, cert_made, game["confirmed"])
+        game["vouched"] = organiser.sign(data, folder / "carla")
+
+    rechained(league, edit)
+    status, out, err = standings(capsys, league)
+    assert status == 1  # before: 0, "bruno … beat anna …; confirmed by both players; counted"
+    assert "club.league:3: a record no league of format 1 holds (a later Fireteam's): the file was changed" in err
+    assert "club.league:3: seat confirmations not signed by the organiser: not counted as confirmed" in err
+    assert "confirmed by both players" not in out and "unconfirmed; not counted: flagged" in out
+    (game,) = season.load(league).games
+    assert (game.standing, game.confirmed) == (FLAGGED, ())
+
+
+def test_an_older_leagues_own_games_still_count(tmp_path, capsys):
+    league = tmp_path / "old.league"
+    shutil.copy(Path(__file__).parent / "leagues" / "format-1.league", league)
+    status, out, err = standings(capsys, league)
+    assert (status, err) == (0, "") and "against the keys the file itself gives" in out
+    assert [g.standing for g in season.load(league).games] == ["counted", "counted"]
