@@ -202,7 +202,7 @@ def fold(path: Path, j: Journal[LeagueHeader, AnyRecord], recheck: bool = False)
         if isinstance(r, Disputed):
             found.disputes.append(r)
             found.status = FROZEN
-        elif season.older or _ruling_signed(season, line, r):
+        elif season.older or (_ruling_signed(season, line, r) and _ruling_new(season, line, r, found)):
             found.rulings.append(r)
             found.status = VOIDED if r.ruling == VOID else COUNTED
             if r.ruling == RESULT:
@@ -240,6 +240,18 @@ def _ruling_signed(season: Season, line: int, r: Ruled) -> bool:
         why = str(e)
     said = _("{path}:{line}: a ruling the organiser did not sign ({why}): ignored")
     season.problems.append(said.format(path=season.path, line=line, why=why))
+    return False
+
+
+def _ruling_new(season: Season, line: int, r: Ruled, game: Game) -> bool:
+    """Whether the ruling was signed after the game's last one: a ruling of the organiser's copied
+    after his later word (a dispute before it is anyone's to append) must not stand as his last,
+    nor one moved after it.  Its time is in what he signed; if not later, it is named and ignored."""
+    last = game.rulings[-1].at if game.rulings else None
+    if last is None or r.at > last:
+        return True
+    said = _("{path}:{line}: a ruling signed before the game's last one (a ruling replayed): ignored")
+    season.problems.append(said.format(path=season.path, line=line))
     return False
 
 

@@ -1,8 +1,10 @@
-"""Issue #90, the red team's pass after the organiser's vouching landed: a way whoever holds a
+"""Issue #90, the red team's pass after the organiser's vouching landed: two ways whoever holds a
 league file still made a false result count ("confirmed by both players; counted", exit 0).
 
-the header turned to format 1, an older league's settings are the file's word, so the file named
-a club member its organiser and his key vouched for seat confirmations never given.
+* The header turned to format 1: an older league's settings are the file's word, so the file
+  named a club member its organiser and his key vouched for seat confirmations never given.
+* An old ruling of the organiser's copied after his later one (a dispute before it, which anyone
+  may append): his overturned word stood again as his last.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import pytest
 
 from core.league import organiser, season
 from core.league.certificate import Certificate
-from core.league.folding import FLAGGED
+from core.league.folding import FLAGGED, FROZEN
 from core.league.records import Opened
 from tests.shared.club import certified, club_keys, confirm_at, new_league, play, rechained
 from tui.main import main as fireteam
@@ -71,3 +73,40 @@ def test_an_older_leagues_own_games_still_count(tmp_path, capsys):
     status, out, err = standings(capsys, league)
     assert (status, err) == (0, "") and "against the keys the file itself gives" in out
     assert [g.standing for g in season.load(league).games] == ["counted", "counted"]
+
+
+def test_an_old_ruling_replayed_after_the_organisers_later_one_is_ignored(folder, capsys):
+    league = new_league(folder)
+    save = play(folder, "g")  # anna (german) beats bruno
+    season.add(league, save, *certified(save, folder, "anna", "bruno"))
+    season.dispute(league, "1", "bruno", "I held")
+    season.rule(league, "1", "result", "bruno held", folder / "org", winner="british")
+    season.dispute(league, "1", "anna", "appeal")
+    season.rule(league, "1", "result", "on appeal: anna won", folder / "org", winner="german")
+    assert season.load(league).games[0].winner == "german"
+
+    def edit(records: list[dict]) -> None:
+        first = next(r for r in records if r.get("t") == "rule")
+        records.append({"t": "dispute", "game": first["game"], "by": "bruno", "why": "again", "at": first["at"] + 1})
+        records.append(dict(first))  # the overturned ruling, its signature whole
+
+    rechained(league, edit)
+    status, out, err = standings(capsys, league)
+    assert status == 1  # before: 0, "bruno … beat anna …; confirmed by both players; counted"
+    assert "club.league:9: a ruling signed before the game's last one (a ruling replayed): ignored" in err
+    (game,) = season.load(league).games
+    assert (game.winner, game.standing) == ("german", FROZEN)  # the forged dispute freezes it, visibly
+    assert "bruno (Fife and Forfar Yeomanry) beat" not in out
+
+
+def test_rulings_in_the_order_signed_all_stand(folder):
+    """The control: the organiser rules, the game is disputed again, he rules again."""
+    league = new_league(folder)
+    save = play(folder, "g")
+    season.add(league, save, *certified(save, folder, "anna", "bruno"))
+    season.dispute(league, "1", "bruno", "I held")
+    season.rule(league, "1", "result", "bruno held", folder / "org", winner="british")
+    season.dispute(league, "1", "anna", "appeal")
+    season.rule(league, "1", "stands", "it stands", folder / "org")
+    loaded = season.load(league)
+    assert loaded.flagged == [] and loaded.games[0].winner == "british" and loaded.games[0].counted
