@@ -5,6 +5,10 @@ league file still made a false result count ("confirmed by both players; counted
   named a club member its organiser and his key vouched for seat confirmations never given.
 * An old ruling of the organiser's copied after his later one (a dispute before it, which anyone
   may append): his overturned word stood again as his last.
+
+And one way to unmake a true result unseen: the organiser's vouching joins the sides with commas,
+so ``confirmed: ["british,german"]`` kept his signature whole and the game, confirmed by both
+players, read "confirmed by one player only" (below a ``--counts both`` league's level), exit 0.
 """
 
 from __future__ import annotations
@@ -65,6 +69,19 @@ def test_a_league_turned_to_format_1_whose_new_organiser_vouches_for_a_changed_r
     assert "confirmed by both players" not in out and "unconfirmed; not counted: flagged" in out
     (game,) = season.load(league).games
     assert (game.standing, game.confirmed) == (FLAGGED, ())
+
+
+def test_a_vouched_pair_of_sides_written_as_one_side_is_flagged(folder, capsys):
+    league = new_league(folder, counts="both")
+    save = play(folder, "g", seats="german=anna via=invitation; british=bruno via=invitation")
+    confirm_at(save, "german", "anna")
+    confirm_at(save, "british", "bruno")
+    season.add(league, save, certified(save, folder)[0], [], folder / "org")
+    rechained(league, lambda records: records[2].update(confirmed=["british,german"]))
+    status, out, err = standings(capsys, league)
+    assert status == 1  # before: 0, "confirmed by one player only; not counted: below the level …", nothing flagged
+    said = "club.league:3: seat confirmations of a side the game does not have (british,german): not counted"
+    assert said in err and "not counted: flagged" in out
 
 
 def test_an_older_leagues_own_games_still_count(tmp_path, capsys):
