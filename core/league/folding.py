@@ -365,7 +365,7 @@ def _vouched(season: Season, where: str, r: Added, cert: certs.Certificate, prob
         return ()
     data = organiser.vouch_data(season.opened, cert, r.confirmed)
     try:
-        signer = check(data, r.vouched.encode(), season.signers, r.at / 1000, organiser.NAMESPACE)
+        signer = check(data, r.vouched.encode(), season.signers, r.at / 1000, organiser.NAMESPACE, recorded=True)
         if signer.identity == season.opened.organiser:
             return _of_its_sides(where, r.confirmed, cert, problems)
         why = _("signed by {who}, not the organiser").format(who=signer.identity)

@@ -84,6 +84,18 @@ def test_a_vouched_pair_of_sides_written_as_one_side_is_flagged(folder, capsys):
     assert said in err and "not counted: flagged" in out
 
 
+def test_a_vouching_judged_again_says_it_was_judged_at_the_time_recorded(tmp_path, capsys):
+    """The re-check judges the organiser's vouching at the record's time, and said "judged now"."""
+    club_keys(tmp_path, options={"org": 'valid-before="20990101"'})
+    league = new_league(tmp_path)
+    save = play(tmp_path, "g", seats="german=anna via=invitation; british=bruno via=invitation")
+    confirm_at(save, "german", "anna")
+    season.add(league, save, certified(save, tmp_path)[0], [], tmp_path / "org")
+    rechained(league, lambda records: records[2].update(at=4102444800000))  # 2100: past his key's date
+    status, _out, err = standings(capsys, league)
+    assert status == 1 and "org's key has expired: judged at the time it was recorded (2100-01-01" in err
+
+
 def test_an_older_leagues_own_games_still_count(tmp_path, capsys):
     league = tmp_path / "old.league"
     shutil.copy(Path(__file__).parent / "leagues" / "format-1.league", league)
