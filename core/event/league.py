@@ -7,7 +7,8 @@
 * ``league add``: a certified, signed game added to the league exactly as the command does (its
   seat confirmations vouched for with the organiser's key), or found there already (the same
   certificate), and that record; the organiser's key checked to be his before it vouches;
-* a game record judged again as the league judges its own (``core.league.folding.judge``);
+* an event's game found in the league, as the league judged it (``League.held``): the event
+  counts only what its league counts;
 * names compared as the league compares them (``core.league.names``), and the organiser's
   signing (``core.league.organiser``).
 """
@@ -19,14 +20,15 @@ from pathlib import Path
 
 import msgspec
 
+from core.language.i18n import _
 from core.league import certificate as certs
 from core.league import organiser, season, standings
 from core.league.certificate import Certificate, NotCounted
-from core.league.folding import RECEIPT_CHARS, Season, judge, receipt
+from core.league.folding import RECEIPT_CHARS, Game, Season, receipt
+from core.league.levels import counts
 from core.league.names import folded
 from core.league.records import Added
 from core.league.signatures import BadSignature, Signer, check
-from core.storage.errors import SaveError
 
 #: A game as the league records it (``league add``): the event keeps the same record.
 LeagueGame = Added
@@ -87,15 +89,24 @@ class League:
         ``ssh-keygen -Y verify`` judges it; BadSignature saying why not."""
         return check(data, armored.encode("ascii", "replace"), self.signers, at_ms / 1000, namespace, recorded=True)
 
-    def judge(self, where: str, game: Added) -> tuple[dict[str, tuple[str, ...]], list[str]]:
-        """A game record judged again as the league judges its own: each side's players derived
-        again from its certificate, and what fails (each stored signature judged at the time it
-        was recorded), [] if nothing."""
+    def held(self, where: str, game: Added) -> tuple[dict[str, tuple[str, ...]], list[str]]:
+        """The league's own record of an event's game, as the league judged it: each side's
+        players, and why it does not count ([] if it does).  An event's copy is only a pointer: a
+        game the league does not hold (a certificate no one added, unsigned, any winner: appended
+        to the event file by hand), one the league flags, or one below the level it counts does
+        not count in the event either."""
         try:
-            judged = judge(self.season, where, game)
-        except SaveError as e:
-            return {}, [str(e)]
-        return judged.players, judged.problems
+            cert = certificate(game)
+        except NotCounted as e:
+            return {}, [f"{where}: {e}"]
+        held = self.season.entered.by_id.get(cert.game)
+        if not isinstance(held, Game) or held.cert != cert:
+            said = _("{where}: not a game the league holds (a table's game is added to the league first)")
+            return {}, [said.format(where=where)]
+        if held.problems or not counts(held.level, held.rule):
+            said = _("{where}: the league does not count it ({level}; {standing})")
+            return held.players, [said.format(where=where, level=_(held.level), standing=_(held.standing))]
+        return held.players, []
 
 
 def load(path: Path) -> League:

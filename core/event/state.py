@@ -352,7 +352,7 @@ def _game(event: Event, r: Played) -> None:
     cert = leagues.certificate(r.game)
     table = fits(event, r.round, r.table, cert)
     o = event.opened
-    players, problems = event.league.judge(_("its league record"), r.game)
+    players, problems = event.league.held(_("its league record"), r.game)
     if problems:
         raise NotAllowed("; ".join(problems))
     named = {side: tuple(folded(n) for n in names) for side, names in players.items()}

@@ -202,7 +202,7 @@ def fold(path: Path, j: Journal[LeagueHeader, AnyRecord], recheck: bool = False)
         if isinstance(r, Disputed):
             found.disputes.append(r)
             found.status = FROZEN
-        elif season.older or _ruling_signed(season, line, r):
+        elif season.older or (_ruling_signed(season, line, r) and _ruling_new(season, line, r, found)):
             found.rulings.append(r)
             found.status = VOIDED if r.ruling == VOID else COUNTED
             if r.ruling == RESULT:
@@ -243,6 +243,18 @@ def _ruling_signed(season: Season, line: int, r: Ruled) -> bool:
     return False
 
 
+def _ruling_new(season: Season, line: int, r: Ruled, game: Game) -> bool:
+    """Whether the ruling was signed after the game's last one: a ruling of the organiser's copied
+    after his later word (a dispute before it is anyone's to append) must not stand as his last,
+    nor one moved after it.  Its time is in what he signed; if not later, it is named and ignored."""
+    last = game.rulings[-1].at if game.rulings else None
+    if last is None or r.at > last:
+        return True
+    said = _("{path}:{line}: a ruling signed before the game's last one (a ruling replayed): ignored")
+    season.problems.append(said.format(path=season.path, line=line))
+    return False
+
+
 @dataclass(frozen=True)
 class Judged:
     """A game record judged again: its certificate, its players derived again from it, the stored
@@ -278,9 +290,22 @@ def judge(season: Season, where: str, r: Added, recheck: bool = True) -> Judged:
             if players != stored:
                 said = _("{where}: its players ({stored}) are not those its certificate gives ({derived})")
                 problems.append(said.format(where=where, stored=_listed(stored), derived=_listed(players)))
+    if season.older:
+        _older_holds(where, r, cert, problems)
     signed = _signatures(season, where, r, players, problems) if recheck else r.signed
     confirmed = _vouched(season, where, r, cert, problems) if recheck else r.confirmed
     return Judged(cert, players, signed, confirmed, problems)
+
+
+def _older_holds(where: str, r: Added, cert: certs.Certificate, problems: list[str]) -> None:
+    """Name a game record no format-1 league holds: 0.2.0, the only Fireteam that wrote one,
+    wrote a certificate of format 1, one player a side, and no organiser's vouching.  A format-2
+    league whose header is turned to format 1 makes its settings the file's word (its organiser,
+    its keys): its records, and a vouching signed by whoever the file names, must not count."""
+    several = any(not isinstance(names, str) for names in r.players.values())
+    if cert.fireteam_result != 1 or several or r.vouched:
+        said = _("{where}: a record no league of format 1 holds (a later Fireteam's): the file was changed")
+        problems.append(said.format(where=where))
 
 
 def _game(season: Season, line: int, r: Added, head: bytes, recheck: bool) -> Game:
@@ -334,20 +359,33 @@ def _vouched(season: Season, where: str, r: Added, cert: certs.Certificate, prob
     alone (a game added before he signed them too)."""
     if not r.confirmed:
         return ()
-    if not r.vouched:
+    if not r.vouched or season.older:  # (a format-1 league's organiser and keys are the file's word)
         said = _("{where}: seat confirmations not signed by the organiser: not counted as confirmed")
         problems.append(said.format(where=where))
         return ()
     data = organiser.vouch_data(season.opened, cert, r.confirmed)
     try:
-        signer = check(data, r.vouched.encode(), season.signers, r.at / 1000, organiser.NAMESPACE)
+        signer = check(data, r.vouched.encode(), season.signers, r.at / 1000, organiser.NAMESPACE, recorded=True)
         if signer.identity == season.opened.organiser:
-            return r.confirmed
+            return _of_its_sides(where, r.confirmed, cert, problems)
         why = _("signed by {who}, not the organiser").format(who=signer.identity)
     except BadSignature as e:
         why = str(e)
     said = _("{where}: the seat confirmations ({sides}) are not those the organiser vouched for ({why}): not counted")
     problems.append(said.format(where=where, sides=", ".join(r.confirmed), why=why))
+    return ()
+
+
+def _of_its_sides(
+    where: str, confirmed: tuple[str, ...], cert: certs.Certificate, problems: list[str]
+) -> tuple[str, ...]:
+    """``confirmed`` if it names only the game's sides, else none, and it is named: the organiser
+    signs the sides joined by commas, so ``british,german`` keeps his signature of two sides whole."""
+    other = set(confirmed) - {p.side for p in cert.players}
+    if not other:
+        return confirmed
+    said = _("{where}: seat confirmations of a side the game does not have ({sides}): not counted")
+    problems.append(said.format(where=where, sides=", ".join(sorted(other))))
     return ()
 
 

@@ -134,7 +134,8 @@ def about(season: Season) -> list[str]:
         lines.append(
             _(
                 "an older league (format 1): its settings and rulings are not signed by its organiser, "
-                "so whoever holds the file could have changed them unseen; its games' signatures are checked"
+                "so whoever holds the file could have changed them unseen; its games' signatures are checked "
+                "against the keys the file itself gives"
             )
         )
     else:

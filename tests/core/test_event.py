@@ -310,3 +310,27 @@ def test_the_engine_gives_every_player_his_side_where_another_pairing_of_the_bra
         {"system": "dutch", "players": players, "previous_pairings": set(), "round_number": 3, "total_rounds": 5}
     )
     assert sorted((b["white_id"], b["black_id"]) for b in boards) == [(2, 3), (4, 1)]
+
+
+def test_a_game_the_league_never_held_appended_to_the_event_file_is_refused(club, capsys):
+    """Red team (issue #90): the event's game record was judged alone, so whoever held the event
+    file appended one by hand, its certificate never added to the league, signed by nobody, the
+    table's second player winning; the standings counted it, exit 0."""
+    from tests.shared.club import certified, play, rechained
+
+    path, (t1, _t2) = _round_one(club)
+    save = play(club.folder, "never", f"british={t1.a} german={t1.b}", "victory german held", 99)
+    cert, _sigs = certified(save, club.folder)  # signed by no one, and not in the league
+    game = {
+        "t": "game",
+        "certificate": cert.read_text(),
+        "signed": [],
+        "players": {"british": [t1.a], "german": [t1.b]},
+    }
+    rechained(path, lambda records: records.append({"t": "game", "round": 1, "table": t1.number, "game": game}))
+    line = len(path.read_bytes().split(b"\n")) - 1
+    said = f"day.event:{line}: its league record: not a game the league holds"
+    with pytest.raises(SaveError, match=said):
+        eventfile.load(path)
+    assert fireteam(["event", "standings", str(path), "--lang", "en"]) == 2  # before: 0, t1.b 3 points
+    assert said in capsys.readouterr().err

@@ -61,9 +61,12 @@ def _cpu(who: int) -> float:
 
 
 def modelled_game(event: Any, table: Any, rng: random.Random, strength: dict[str, float], n: int) -> Any:
-    """A certificate the model decides, as the league records a game (no signature: no save behind it)."""
+    """A certificate the model decides, recorded in the event's league as ``league add`` records a
+    game (no signature: no save behind it), since an event counts only a game its league holds."""
     from core.event.league import LeagueGame
     from core.league.certificate import Certificate, Checked, Player
+    from core.league.records import LeagueHeader, decode_record
+    from core.storage import journal
 
     o = event.opened
     first, second = o.sides
@@ -85,10 +88,17 @@ def modelled_game(event: Any, table: Any, rng: random.Random, strength: dict[str
         draw=draw,
         scores={first: 0, second: 0},
         checked=Checked(0, 0, 0, 0, 0),
-        save_sha256="",
+        save_sha256=hashlib.sha256(f"{o.salt}:{n}:save".encode()).hexdigest(),  # (one save a game)
         ended_at=0,
     )
-    return LeagueGame(certificate=cert.encoded().decode(), signed=(), players={first: table.a, second: table.b})
+    game = LeagueGame(certificate=cert.encoded().decode(), signed=(), players={first: table.a, second: table.b})
+    journal.append(
+        event.league.path,
+        partial(journal.read, header_type=LeagueHeader, decode=decode_record),
+        lambda _j: [game],
+        decode_record,
+    )
+    return game
 
 
 def run_one(folder: Path, system: str, players: int, rounds: int, seed: int) -> dict[str, Any]:
