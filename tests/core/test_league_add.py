@@ -216,7 +216,7 @@ def test_the_commands_say_where_and_how_far_confirmed_and_exit_by_what_happened(
     assert "already in the league" in capsys.readouterr().err
     assert fireteam(["--lang", "it", "league", "standings", str(league)]) == 0
     out = capsys.readouterr().out
-    assert "1. anna: 3 punti" in out and "confermato da entrambi i giocatori" in out
+    assert "1. anna: 3 punti" in out and "confermata da entrambi i giocatori" in out
     assert fireteam(["league", "standings", str(tmp_path / "none.league")]) == 2
 
 

@@ -91,7 +91,7 @@ def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(t
             assert "&lt;b&gt;Club&lt;/b&gt; &amp; co" in page and "<b>" not in page
             assert "anna" in page and "confirmed by both players" in page and "<script" not in page
             status, italian, _h = await fetch(base, {"Accept-Language": "it-IT,it;q=0.9"})
-            assert status == 200 and 'lang="it"' in italian and "confermato da entrambi i giocatori" in italian
+            assert status == 200 and 'lang="it"' in italian and "confermata da entrambi i giocatori" in italian
             reads = relay.standings.reads
             await fetch(base + "?lang=en")
             assert relay.standings.reads == reads  # the same file: not read again

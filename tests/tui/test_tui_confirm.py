@@ -80,3 +80,17 @@ def test_a_second_confirmation_is_refused_naming_the_side_in_the_readers_languag
             game.execute(with_digest(game, "confirm", "regulars", "carla"), role="regulars", by="carla")
     assert no.value.rules == ("ENG-9",)
     assert str(no.value).startswith("Reparto Bersaglieri ha già confermato questo risultato")
+
+
+async def test_once_confirmed_the_screen_offers_no_undo_of_it(tmp_path):
+    """The phase pane said "Ctrl+Z undoes #9 confirm …" at the seat that had just confirmed, and the
+    key was refused: a confirmation is final (ENG-3), so the hint offers no undo the key would not do."""
+    with closing(demo_game(tmp_path / "game.ft")) as game:
+        _invited(game)
+        game.execute("end-game", role=REFEREE)
+        async with piloted(game, role="regulars", seat="anna") as (app, pilot):
+            await type_command(pilot, "confirm")
+            await settled(pilot)
+            assert any(isinstance(e, ev.Confirmed) for e in game.history.timeline())
+            assert app.screen.undo_redo.hint() == ""
+            assert app.screen.undo_redo.undo_preview() is not None  # (what undo would take back: the confirm)

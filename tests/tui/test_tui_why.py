@@ -105,3 +105,20 @@ async def test_an_answer_longer_than_the_screen_scrolls_with_the_page_keys(tmp_p
         assert not isinstance(app.screen, AnswerScreen)
         assert app.screen.query_one(CommandInput).has_focus
     game.close()
+
+
+async def test_at_80x24_an_answer_a_few_rows_too_long_scrolls_to_its_last_line(tmp_path):
+    """An answer that fit the panel's height but not under its title and keys was cut at the
+    screen's edge and did not scroll: the lines were given the panel's whole height."""
+    game = demo_in_play(tmp_path / "bn.ft")
+    async with piloted(game, size=(80, 24)) as (app, pilot):
+        await give(pilot, "? fire rossi ahmed range=20 aimed")
+        scroll = app.screen.query_one("#answer-lines", VerticalScroll)
+        assert scroll.max_scroll_y > 0
+        assert "Before the roll: 66.7%." in "\n".join(screen_lines(app))
+        assert "dice N0 in T-08" not in "\n".join(screen_lines(app))  # its last rule, below the edge
+        await press(pilot, "pagedown")
+        assert scroll.scroll_y == scroll.max_scroll_y
+        assert "dice N0 in T-08" in "\n".join(screen_lines(app))
+        await press(pilot, "escape")
+    game.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -33,7 +34,7 @@ class AnswerScreen(PageDialog[None]):
     }
     AnswerScreen .title { text-style: bold; width: 100%; }
     AnswerScreen .keys { color: $text-muted; width: 100%; }
-    AnswerScreen VerticalScroll { height: auto; max-height: 1fr; }
+    AnswerScreen VerticalScroll { height: auto; }
     AnswerScreen .line { width: 100%; margin: 0 0 1 0; }
     """
     BINDINGS = [
@@ -54,3 +55,18 @@ class AnswerScreen(PageDialog[None]):
             with VerticalScroll(id="answer-lines"):
                 for line in self.lines:
                     yield Plain(Text(visible(line)), classes="line")
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Bound the lines' height by the room the title and the keys leave on the screen.
+
+        The CSS's ``max-height: 1fr`` gave the lines the panel's whole height in an auto-height
+        panel: at 80x24 an answer a row or two too long was cut at the screen's edge and did not
+        scroll (``? fire rossi ahmed range=20 aimed`` lost its last rule).
+        """
+        box = self.query_one(Vertical)
+        head = sum(self.query_one(name).outer_size.height for name in ("#answer-title", ".keys"))
+        room = self.size.height - box.styles.gutter.height - head
+        self.query_one(VerticalScroll).styles.max_height = max(1, room)

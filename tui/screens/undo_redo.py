@@ -87,8 +87,8 @@ class UndoRedo:
         if self.screen.replay:
             return ""
         preview = self.undo_preview()
-        if not preview:
-            return ""
+        if not preview or self.game.undoing.undo_refusal(self.screen.role, self.screen.by) is not None:
+            return ""  # (a confirmation of the result, a side's roll: the key would only be refused)
         keys = keys_of(self.screen, "undo", first=True)  # (its app's keymap; none where it is not shown)
         return _("{keys} undoes {command}").format(keys=keys, command=preview)
 
