@@ -367,25 +367,12 @@ def _vouched(season: Season, where: str, r: Added, cert: certs.Certificate, prob
     try:
         signer = check(data, r.vouched.encode(), season.signers, r.at / 1000, organiser.NAMESPACE, recorded=True)
         if signer.identity == season.opened.organiser:
-            return _of_its_sides(where, r.confirmed, cert, problems)
+            return r.confirmed
         why = _("signed by {who}, not the organiser").format(who=signer.identity)
     except BadSignature as e:
         why = str(e)
     said = _("{where}: the seat confirmations ({sides}) are not those the organiser vouched for ({why}): not counted")
     problems.append(said.format(where=where, sides=", ".join(r.confirmed), why=why))
-    return ()
-
-
-def _of_its_sides(
-    where: str, confirmed: tuple[str, ...], cert: certs.Certificate, problems: list[str]
-) -> tuple[str, ...]:
-    """``confirmed`` if it names only the game's sides, else none, and it is named: the organiser
-    signs the sides joined by commas, so ``british,german`` keeps his signature of two sides whole."""
-    other = set(confirmed) - {p.side for p in cert.players}
-    if not other:
-        return confirmed
-    said = _("{where}: seat confirmations of a side the game does not have ({sides}): not counted")
-    problems.append(said.format(where=where, sides=", ".join(sorted(other))))
     return ()
 
 

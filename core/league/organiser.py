@@ -53,8 +53,9 @@ def ruling_data(opened: Opened, ruled: Ruled) -> bytes:
 
 def vouch_data(opened: Opened, cert: Certificate, confirmed: Iterable[str]) -> bytes:
     """What the organiser signs of a game's seat confirmations: its league's identity, the
-    certificate's digest (what each seat confirmed), then the sides confirmed, sorted."""
-    return b"\n".join((league_id(opened).encode(), digest(cert).encode(), ",".join(sorted(confirmed)).encode()))
+    certificate's digest (what each seat confirmed), then the sides confirmed, sorted, as a JSON
+    list (so that no list of sides reads as another: ``british,german`` is not two sides)."""
+    return b"\n".join((league_id(opened).encode(), digest(cert).encode(), msgspec.json.encode(sorted(confirmed))))
 
 
 def key_check_data(opened: Opened) -> bytes:

@@ -80,7 +80,7 @@ def test_a_vouched_pair_of_sides_written_as_one_side_is_flagged(folder, capsys):
     rechained(league, lambda records: records[2].update(confirmed=["british,german"]))
     status, out, err = standings(capsys, league)
     assert status == 1  # before: 0, "confirmed by one player only; not counted: below the level …", nothing flagged
-    said = "club.league:3: seat confirmations of a side the game does not have (british,german): not counted"
+    said = "club.league:3: the seat confirmations (british,german) are not those the organiser vouched for"
     assert said in err and "not counted: flagged" in out
 
 
