@@ -57,7 +57,7 @@ from core.storage.savefile import CHAINED_FROM, MAX_FILE_BYTES, MAX_LINE_BYTES, 
 from core.storage.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, kinds_of
 
 #: Bump when an entry changes shape or digest (the fingerprint also changes with this file).
-FORMAT = 2
+FORMAT = 3
 #: Entries kept; the least recently used beyond it are removed.
 MAX_ENTRIES = 8
 #: An entry larger than this is not written, and not read.

@@ -4,8 +4,8 @@ A million decoded events would cost several hundred megabytes of Python
 objects.  The store keeps them instead as the JSON they were read from, packed
 ``CHUNK`` records to a JSON array; a chunk decodes in one msgspec call when it
 is needed, and a small cache keeps the chunks in use decoded.  Per event it
-keeps only one byte: its kind (a fact that changes the state, a command marker,
-an undo, a redo, a fact that only lives in the log, a phase).
+keeps only one byte: its kind (a fact that changes the state, a variable set, a
+command marker, an undo, a redo, a fact that only lives in the log, a phase).
 
 A store restored by ``core.storage.opencache`` does not even hold that JSON for the
 chunks it restored: it holds the save's own bytes, and a chunk's lines are
@@ -41,15 +41,19 @@ FRAME_BYTES = 10
 
 #: The kinds: ``FACT`` changes the state, ``LOGGED`` (a roll, a note, a commitment: most
 #: of a game) only lives in the log, so a fold passes over it by its kind alone
-#: (``core.log.replay``).  The markers run from ``ISSUED`` to ``REDONE``; ``PHASE`` is the highest.
-FACT, ISSUED, UNDONE, REDONE, LOGGED, PHASE = range(6)
+#: (``core.log.replay``).  ``VAR``, a variable set (``VarSet``), changes the state too: a
+#: kind of its own tells the chunks that hold one without decoding them (the referee's log
+#: pane looks for the inner variables so, ``tui.logindex``).  The markers run from
+#: ``ISSUED`` to ``REDONE``; ``PHASE`` is the highest.
+FACT, ISSUED, UNDONE, REDONE, LOGGED, VAR, PHASE = range(7)
 _KIND = {t: FACT if t in CHANGING else LOGGED for t in ev.EVENT_TYPES} | {
     ev.Issued: ISSUED,
     ev.Undone: UNDONE,
     ev.Redone: REDONE,
+    ev.VarSet: VAR,
     ev.PhaseBegan: PHASE,
 }
-assert ev.PhaseBegan in CHANGING and not CHANGING & {ev.Issued, ev.Undone, ev.Redone}
+assert {ev.VarSet, ev.PhaseBegan} <= CHANGING and not CHANGING & {ev.Issued, ev.Undone, ev.Redone}
 
 _list_decoder = msgspec.json.Decoder(list[ev.AnyEvent])
 
@@ -205,17 +209,9 @@ class EventStore:
             raise IndexError(i)
         return self._chunk(i // CHUNK)[i % CHUNK]
 
-    def may_hold(self, chunk: int, tag: str) -> bool:
-        """Whether chunk ``chunk`` (events ``chunk * CHUNK`` on) may hold an event tagged
-        ``tag``, told from its JSON without decoding it: False is sure (the tag is an
-        event's ``"t"`` as msgspec writes it, and a string's quotes are escaped), True is
-        not.  The referee's log pane looks for the game's inner variables so, without
-        decoding a big save's every chunk at its start (``tui.logindex``)."""
-        return self.may_contain(chunk, b'"t":"' + tag.encode() + b'"')
-
     def may_contain(self, chunk: int, marker: bytes) -> bool:
         """Whether chunk ``chunk``'s JSON may hold ``marker`` (a key and its quotes, as msgspec writes
-        them: no string holds it unescaped), without decoding it (``may_hold``)."""
+        them: no string holds it unescaped), without decoding it (``core.secrets.sessions``)."""
         if chunk >= len(self._sealed):
             return True  # the tail, already decoded
         if chunk < self._framed:

@@ -23,7 +23,7 @@ from core.log.state import encode_state
 from core.log.views import REFEREE
 from core.storage.errors import SaveError, SaveLocked
 from core.storage.opencache import NotCached, OpenCache
-from core.storage.store import CHUNK, ISSUED, RestoreMismatch
+from core.storage.store import CHUNK, FACT, ISSUED, PHASE, VAR, RestoreMismatch
 from tui.bench.engine import generate_save
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -152,22 +152,44 @@ def test_a_restored_game_reads_its_sealed_chunks_from_the_save(big_save, tmp_pat
         assert game.history.store[index] == full.history.store[index]
 
 
-def test_which_chunks_may_hold_a_kind_of_event_is_told_alike_restored_or_loaded(big_save, tmp_path, restores):
-    """``EventStore.may_hold``, read off a chunk's bytes (the save's own, for a restored chunk):
-    never False for a chunk that holds the kind; here exact, as the JSON is msgspec's."""
+def test_which_chunks_hold_a_variable_is_told_alike_restored_or_loaded(big_save, tmp_path, restores):
+    """A variable set has a kind of its own: the kinds tell the chunks that hold one, restored
+    chunks too, without decoding them."""
     cache = OpenCache(tmp_path / "cache")
     path = _copy(big_save, tmp_path, "big.ft")
     _open(path, cache, writable=False)
     game = _open(path, cache, writable=False)
     full = _open(path, writable=False)
-    assert restores == [False, True] and game.history.store._framed == 4 and not full.history.store._framed
-    chunks = range(len(full.history.store) // CHUNK + 1)
-    for tag, kind in (("var", ev.VarSet), ("dp", ev.DefeatPoints), ("undo", ev.Undone)):
-        holds = [any(type(e) is kind for e in full.history.store.slice(c * CHUNK, (c + 1) * CHUNK)) for c in chunks]
-        assert [game.history.store.may_hold(c, tag) for c in chunks[:-1]] == holds[:-1]
-        assert [full.history.store.may_hold(c, tag) for c in chunks[:-1]] == holds[:-1]
-        assert game.history.store.may_hold(chunks[-1], tag)  # the tail: decoded, not looked at
-    assert [full.history.store.may_hold(c, "var") for c in chunks[:-1]] == [True, False, False, False]
+    restored, loaded = game.history.store, full.history.store
+    assert restores == [False, True] and restored._framed == 4 and not loaded._framed
+    chunks = [(c * CHUNK, (c + 1) * CHUNK) for c in range(len(loaded) // CHUNK + 1)]
+    decoded = set(restored._cache)
+    holds = [restored.kinds.find(VAR, a, b) >= 0 for a, b in chunks]
+    assert set(restored._cache) == decoded  # none decoded to tell
+    assert holds == [loaded.kinds.find(VAR, a, b) >= 0 for a, b in chunks] == [True, False, False, False, False]
+    assert holds == [any(type(e) is ev.VarSet for e in loaded.slice(a, b)) for a, b in chunks]
+
+
+def test_an_entry_of_the_format_before_variables_had_their_kind_is_not_used(big_save, tmp_path, restores):
+    """Its kinds said ``FACT`` for a variable set: it is loaded in full, and replaced."""
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    entry = _entry(cache)
+    old = msgspec.structs.asdict(entry)
+    before = bytearray(range(256))  # the kinds as they were numbered: no VAR, so a phase's one lower
+    before[VAR], before[PHASE] = FACT, PHASE - 1
+    old["kinds"] = entry.kinds.translate(before)
+    assert VAR in entry.kinds and old["kinds"] != entry.kinds
+    body = msgspec.msgpack.encode(old)
+    envelope = oc.Envelope(oc.FORMAT - 1, oc.fingerprint(), oc._digest(body), msgspec.Raw(body))
+    _entry_file(cache).write_bytes(msgspec.msgpack.encode(envelope))
+    game = _open(path, cache, writable=False)
+    assert restores == [False, False]
+    assert _seen(game) == _seen(_open(path, writable=False))
+    assert _entry(cache).kinds == entry.kinds
+    _open(path, cache, writable=False)
+    assert restores[-1] is True
 
 
 def test_another_writers_commands_are_taken_in_after_the_entry(big_save, tmp_path, restores):
