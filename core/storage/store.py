@@ -72,17 +72,13 @@ def kinds_of(events: list[ev.Event]) -> bytes:
 
 def claims_of(events: list[ev.Event], kinds: bytes | bytearray, base: int) -> list[tuple[int, str]]:
     """Where each command of ``events`` (of kinds ``kinds``, from store index ``base``)
-    that names a version stands, and the version: found by the kinds, in C but for
-    the few that name one (only a session's first does)."""
-    picked = kinds.translate(_IS_ISSUED)
-    heads = cast(list[ev.Issued], list(compress(events, picked)))  # (the kinds say so)
-    if not any(map(_version_of, heads)):
+    that names a version stands, and the version.  Its commands found by the kinds, the
+    question is a pass of C over them (about 2.5 ms of a load of 100,000 events, 33,000
+    commands, where a search of their JSON for a claim takes 4.5); only a batch that
+    holds a claim, one a session, is gone through in Python."""
+    if not any(map(_version_of, compress(events, kinds.translate(_IS_ISSUED)))):
         return []
-    return [
-        (at, e.version)
-        for at, e in zip(compress(range(base, base + len(events)), picked), heads, strict=True)
-        if e.version
-    ]
+    return [(base + i, e.version) for i, e in enumerate(events) if type(e) is ev.Issued and e.version]
 
 
 class RestoreMismatch(Exception):
