@@ -26,7 +26,7 @@ import msgspec
 from core.game import Game, LogLine
 from core.log import events as ev
 from core.log.views import REFEREE, event_visible
-from core.storage.store import CHUNK
+from core.storage.store import CHUNK, VAR
 
 SCAN_WINDOW = 4096
 VAR_TAG = str(ev.VarSet.__struct_config__.tag)  # the kind of every inner variable
@@ -59,9 +59,9 @@ class RowIndex:
                 events = enumerate(store.slice(start, end), start)
                 shown = (i for i, e in events if (event_visible(e, role) and not inner(e)) or header(i, e, role))
                 self.positions.extend(shown)
-            # A chunk that holds no variable is not decoded: a big save's start would
-            # decode every chunk for the referee, as it does for a side's seat.
-            elif store.may_hold(start // CHUNK, VAR_TAG):
+            # A chunk that holds no variable (its kinds say so) is not decoded: a big save's
+            # start would decode every chunk for the referee, as it does for a side's seat.
+            elif store.kinds.find(VAR, start, end) >= 0:
                 for i, e in enumerate(store.slice(start, end), start):
                     if inner(e):
                         self.shifted.append(i - len(self.skipped))

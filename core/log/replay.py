@@ -19,7 +19,7 @@ from core.log.events import Event, PhaseBegan
 from core.log.history import History
 from core.log.state import GameState, apply_in_place, apply_picked, copy_state, decode_state, encode_state
 from core.log.views import REFEREE, event_visible
-from core.storage.store import CHUNK, FACT, LOADING_CACHE_CHUNKS, PHASE
+from core.storage.store import CHUNK, FACT, LOADING_CACHE_CHUNKS, PHASE, VAR
 
 #: Steps between snapshots.  A load folds the whole history and takes them as it
 #: goes: at 2048, half as many calls of the fold as at 512 and a quarter of the
@@ -28,7 +28,7 @@ from core.storage.store import CHUNK, FACT, LOADING_CACHE_CHUNKS, PHASE
 SNAPSHOT_EVERY = 2048
 VISIBLE_SCAN_STEP = 4096  # events read at a time counting those a side may see
 #: A store's kind byte to 1 for the events that change the state, 0 for the rest.
-_CHANGES = bytes(kind in (FACT, PHASE) for kind in range(256))
+_CHANGES = bytes(kind in (FACT, VAR, PHASE) for kind in range(256))
 assert LOADING_CACHE_CHUNKS >= 3, "Timeline.loading folds two batches back, and an undo may reach one more"
 #: A byte that is no store kind (``_CHANGES`` takes it to 0).
 _NO_KIND = b"\xff"

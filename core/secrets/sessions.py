@@ -34,23 +34,16 @@ from core.language.reader import LANGUAGES, SOURCE
 from core.log import events as ev
 from core.log.history import History
 from core.releases import LANGUAGE_RECORDED_FROM, RELEASES, VERSION_RECORDED_FROM, before, newer, released
-from core.storage.store import CHUNK, EventStore
+from core.storage.store import EventStore
 
 #: The version that wrote a command of a save that names none: the only one before versions were recorded.
 FIRST_VERSION = RELEASES[0].version
-#: A command naming its version, as msgspec writes it: a string's quotes are escaped, so no text holds it.
-_NAMES_VERSION = b'"version":"'
 
 
 def last_claimed(store: EventStore) -> str:
     """The version the last command that names one names ("" if none does): the version of the
-    save's last session.  Looked for from the end, each chunk read only if it may hold one."""
-    for chunk in range((len(store) - 1) // CHUNK, -1, -1):
-        if store.may_contain(chunk, _NAMES_VERSION):
-            found = [e.version for e in store.slice(chunk * CHUNK, (chunk + 1) * CHUNK) if type(e) is ev.Issued]
-            if any(found):
-                return next(v for v in reversed(found) if v)
-    return ""
+    save's last session, which the store keeps as its events come in (``EventStore.claims``)."""
+    return store.claims[-1][1] if store.claims else ""
 
 
 @dataclass

@@ -33,6 +33,7 @@ import sys
 import tempfile
 import time
 from array import array
+from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from functools import cache, partial
 from itertools import pairwise
@@ -54,10 +55,10 @@ from core.storage.decoding import FORMAT_VERSION, decode_batch, decode_header
 from core.storage.errors import SaveError
 from core.storage.linecheck import check_lines
 from core.storage.savefile import CHAINED_FROM, MAX_FILE_BYTES, MAX_LINE_BYTES, UPCASTERS, Loaded, Resume, open_regular
-from core.storage.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, kinds_of
+from core.storage.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, claims_of, kinds_of
 
 #: Bump when an entry changes shape or digest (the fingerprint also changes with this file).
-FORMAT = 2
+FORMAT = 3
 #: Entries kept; the least recently used beyond it are removed.
 MAX_ENTRIES = 8
 #: An entry larger than this is not written, and not read.
@@ -84,6 +85,7 @@ class Entry(msgspec.Struct, forbid_unknown_fields=True):
     lines: int
     check: int
     kinds: bytes
+    claims: list[tuple[int, str]]
     #: Where each sealed chunk's lines start in the save, then where the tail's do.
     offsets: list[int]
     group_start: bytes
@@ -338,6 +340,7 @@ def _entry(timeline: Timeline, head: int, size: int, check: int, digest: bytes) 
         lines=len(st) + 1,
         check=check,
         kinds=bytes(st.kinds),
+        claims=list(st.claims),
         offsets=offsets,
         live=bytes(h.live),
         length=h.length,
@@ -410,7 +413,13 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distr
     _need(len(tail_lines) == n - sealed * CHUNK)
     payloads = [line[9:] for line in tail_lines]
     tail = decode_batch(path, payloads, sealed * CHUNK, header.fireteam, UPCASTERS)
-    _need(kinds_of(tail) == kinds[sealed * CHUNK :])
+    tail_kinds = kinds_of(tail)
+    _need(tail_kinds == kinds[sealed * CHUNK :])
+    # Each claim on a command, in order; a sealed chunk's are checked as the store first decodes it.
+    claims = entry.claims
+    at = [where for where, _version in claims]
+    _need(all(map(int.__lt__, at, at[1:])) and _within(at, 0, n - 1) and all(kinds[i] == ISSUED for i in at))
+    _need(claims[bisect_left(at, sealed * CHUNK) :] == claims_of(tail, tail_kinds, sealed * CHUNK))
 
     fields: dict[str, Any] = {name: array("q", getattr(entry, name)) for name in _ARRAYS}
     fields["live"] = bytearray(entry.live)
@@ -431,7 +440,7 @@ def _fitted(path: Path, data: bytes, head: int, entry: Entry, hasher: Any, distr
     _need(steps == sorted(steps) and (not steps or steps[0] > 0 and steps[-1] <= entry.length))
     folded = decode_state(entry.state)
 
-    restored = EventStore.restored(data, offsets, kinds, tail, payloads, distrust)
+    restored = EventStore.restored(data, offsets, kinds, claims, tail, payloads, distrust)
     timeline = Timeline(History(restored))
     timeline.history.restore(fields)
     timeline.restore(entry.snapshots, folded, entry.phases)

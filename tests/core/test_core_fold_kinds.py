@@ -25,21 +25,22 @@ from core.log.history import History
 from core.log.replay import Timeline
 from core.log.state import CHANGING, GameState, apply_in_place, apply_one, fold
 from core.log.views import REFEREE
-from core.storage.store import _KIND, FACT, ISSUED, LOGGED, PHASE, REDONE, UNDONE, EventStore, kinds_of
+from core.storage.store import _KIND, FACT, ISSUED, LOGGED, PHASE, REDONE, UNDONE, VAR, EventStore, kinds_of
 
-MARKERS = {ev.Issued: ISSUED, ev.Undone: UNDONE, ev.Redone: REDONE, ev.PhaseBegan: PHASE}
+#: The events with a kind of their own (the rest are facts, told by whether they change the state).
+OWN_KIND = {ev.Issued: ISSUED, ev.Undone: UNDONE, ev.Redone: REDONE, ev.VarSet: VAR, ev.PhaseBegan: PHASE}
 
 
 def test_a_fact_kind_says_whether_it_changes_the_state():
     for t in ev.EVENT_TYPES:
-        assert _KIND[t] == MARKERS.get(t, FACT if t in CHANGING else LOGGED), t.__name__
+        assert _KIND[t] == OWN_KIND.get(t, FACT if t in CHANGING else LOGGED), t.__name__
     move = ev.Moved(unit="u", cm=3, how="move")
     note = ev.Noted(text="x")
     assert kinds_of([move, note, ev.Issued(cmd=1, n=2, by="referee", text="t")]) == bytes([FACT, LOGGED, ISSUED])
     # The ones a long game is made of, by name: a roll and a note change nothing, a move does.
     assert ev.Rolled not in CHANGING and ev.Noted not in CHANGING and ev.Moved in CHANGING
-    # Six kinds, the highest a phase's (an open cache's entry holds kinds up to ``PHASE``).
-    assert sorted({FACT, ISSUED, UNDONE, REDONE, LOGGED, PHASE}) == list(range(PHASE + 1))
+    # Seven kinds, the highest a phase's (an open cache's entry holds kinds up to ``PHASE``).
+    assert sorted({FACT, ISSUED, UNDONE, REDONE, LOGGED, VAR, PHASE}) == list(range(PHASE + 1))
 
 
 def _played(path) -> Game:

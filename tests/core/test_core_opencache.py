@@ -14,6 +14,7 @@ import msgspec
 import pytest
 from coretests_support import tiny_chunks
 
+import core
 import core.storage.opencache as oc
 from core.cli.main import state_json
 from core.game import Game
@@ -21,9 +22,10 @@ from core.log import events as ev
 from core.log.replay import visible_steps
 from core.log.state import encode_state
 from core.log.views import REFEREE
+from core.secrets.sessions import last_claimed
 from core.storage.errors import SaveError, SaveLocked
 from core.storage.opencache import NotCached, OpenCache
-from core.storage.store import CHUNK, ISSUED, RestoreMismatch
+from core.storage.store import CHUNK, FACT, ISSUED, PHASE, VAR, RestoreMismatch
 from tui.bench.engine import generate_save
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
@@ -152,22 +154,81 @@ def test_a_restored_game_reads_its_sealed_chunks_from_the_save(big_save, tmp_pat
         assert game.history.store[index] == full.history.store[index]
 
 
-def test_which_chunks_may_hold_a_kind_of_event_is_told_alike_restored_or_loaded(big_save, tmp_path, restores):
-    """``EventStore.may_hold``, read off a chunk's bytes (the save's own, for a restored chunk):
-    never False for a chunk that holds the kind; here exact, as the JSON is msgspec's."""
+def test_which_chunks_hold_a_variable_and_the_versions_claimed_are_told_alike_restored_or_loaded(
+    big_save, tmp_path, restores
+):
+    """A variable set has a kind of its own: the kinds tell the chunks that hold one, restored
+    chunks too, without decoding them.  The store keeps where each command naming its version
+    stands (``claims``), a restored store as its entry says."""
     cache = OpenCache(tmp_path / "cache")
     path = _copy(big_save, tmp_path, "big.ft")
     _open(path, cache, writable=False)
     game = _open(path, cache, writable=False)
     full = _open(path, writable=False)
-    assert restores == [False, True] and game.history.store._framed == 4 and not full.history.store._framed
-    chunks = range(len(full.history.store) // CHUNK + 1)
-    for tag, kind in (("var", ev.VarSet), ("dp", ev.DefeatPoints), ("undo", ev.Undone)):
-        holds = [any(type(e) is kind for e in full.history.store.slice(c * CHUNK, (c + 1) * CHUNK)) for c in chunks]
-        assert [game.history.store.may_hold(c, tag) for c in chunks[:-1]] == holds[:-1]
-        assert [full.history.store.may_hold(c, tag) for c in chunks[:-1]] == holds[:-1]
-        assert game.history.store.may_hold(chunks[-1], tag)  # the tail: decoded, not looked at
-    assert [full.history.store.may_hold(c, "var") for c in chunks[:-1]] == [True, False, False, False]
+    restored, loaded = game.history.store, full.history.store
+    assert restores == [False, True] and restored._framed == 4 and not loaded._framed
+    chunks = [(c * CHUNK, (c + 1) * CHUNK) for c in range(len(loaded) // CHUNK + 1)]
+    decoded = set(restored._cache)
+    holds = [restored.kinds.find(VAR, a, b) >= 0 for a, b in chunks]
+    assert set(restored._cache) == decoded  # none decoded to tell
+    assert holds == [loaded.kinds.find(VAR, a, b) >= 0 for a, b in chunks] == [True, False, False, False, False]
+    assert holds == [any(type(e) is ev.VarSet for e in loaded.slice(a, b)) for a, b in chunks]
+    assert restored.claims == loaded.claims == [(0, core.__version__)]  # the generator's one session
+    assert last_claimed(restored) == last_claimed(loaded) == core.__version__
+
+
+def test_a_newer_session_is_found_past_the_entry_and_in_it(tmp_path, restores, monkeypatch):
+    """A Fireteam newer than this one writes a second session after the entry: a restore finds
+    its claim as a full load does, past the entry, then in the entry made after it (in a sealed
+    chunk, not decoded to tell), and refuses to write the save."""
+    with tiny_chunks(8, every=oc.SNAPSHOT_EVERY):  # the entry's snapshots as the cache spaces them
+        monkeypatch.setattr(oc, "CHUNK", 8)
+        cache = OpenCache(tmp_path / "cache")
+        path = _copy(SAVES / "demo-game.ft", tmp_path, "game.ft")
+        _open(path, cache, writable=False).close()  # a full load, which writes the entry
+        with monkeypatch.context() as newer:
+            newer.setattr(core, "__version__", "9.9.0")
+            other = _open(path)  # a newer Fireteam, with no cache, appends
+            for i in range(6):
+                other.execute(f'note "more {i}"', role=REFEREE)
+            other.close()
+        loaded = _open(path, writable=False).history.store
+        first = len(loaded) - 12  # its first command
+        mine = [claim for claim in loaded.claims if claim[0] < first]
+        assert loaded.claims == [*mine, (first, "9.9.0")] and last_claimed(loaded) == "9.9.0"
+        past = _open(path, cache, writable=False)  # restored; writes an entry covering it all
+        again = _open(path, cache, writable=False, cached_only=True)
+        assert restores == [False, True, True]
+        for store in (past.history.store, again.history.store):
+            assert store.claims == loaded.claims and last_claimed(store) == "9.9.0"
+            assert store.kinds == loaded.kinds
+        assert first // 8 < again.history.store._framed and first // 8 not in again.history.store._cache
+        with pytest.raises(SaveError, match=r"written by Fireteam 9\.9\.0, newer than this one"):
+            _open(path, cache)
+        assert restores[-1] is True
+
+
+def test_an_entry_of_the_format_before_variables_had_their_kind_is_not_used(big_save, tmp_path, restores):
+    """Its kinds said ``FACT`` for a variable set and it held no claims: it is loaded in full, and replaced."""
+    cache = OpenCache(tmp_path / "cache")
+    path = _copy(big_save, tmp_path, "big.ft")
+    _open(path, cache, writable=False)
+    entry = _entry(cache)
+    old = msgspec.structs.asdict(entry)
+    del old["claims"]
+    before = bytearray(range(256))  # the kinds as they were numbered: no VAR, so a phase's one lower
+    before[VAR], before[PHASE] = FACT, PHASE - 1
+    old["kinds"] = entry.kinds.translate(before)
+    assert VAR in entry.kinds and old["kinds"] != entry.kinds
+    body = msgspec.msgpack.encode(old)
+    envelope = oc.Envelope(oc.FORMAT - 1, oc.fingerprint(), oc._digest(body), msgspec.Raw(body))
+    _entry_file(cache).write_bytes(msgspec.msgpack.encode(envelope))
+    game = _open(path, cache, writable=False)
+    assert restores == [False, False]
+    assert _seen(game) == _seen(_open(path, writable=False))
+    assert _entry(cache).kinds == entry.kinds and _entry(cache).claims == entry.claims
+    _open(path, cache, writable=False)
+    assert restores[-1] is True
 
 
 def test_another_writers_commands_are_taken_in_after_the_entry(big_save, tmp_path, restores):
@@ -185,7 +246,11 @@ def test_another_writers_commands_are_taken_in_after_the_entry(big_save, tmp_pat
 
 
 def _entry(cache: OpenCache) -> oc.Entry:
-    envelope = msgspec.msgpack.decode(_entry_file(cache).read_bytes(), type=oc.Envelope)
+    return _decoded(_entry_file(cache))
+
+
+def _decoded(path: Path) -> oc.Entry:
+    envelope = msgspec.msgpack.decode(path.read_bytes(), type=oc.Envelope)
     return msgspec.msgpack.decode(envelope.body, type=oc.Entry)
 
 
@@ -321,6 +386,12 @@ HOSTILE = {
     "wrong check": _changed(check=lambda check: check ^ 1),
     "digest of nothing": _changed(digest=bytes(oc.DIGEST_BYTES)),
     "phases past the end": _changed(phases=lambda phases: [(10**9, phases[0][1])]),
+    "claims out of order": _changed(claims=lambda claims: [*claims, *claims]),
+    "a claim on a fact": _changed(claims=[(1, "9.9.0")]),
+    "a claim past the events": _changed(claims=lambda claims: [*claims, (10**9, "9.9.0")]),
+    "a claim the tail does not make": lambda path: _changed(
+        claims=lambda claims: [*claims, (_decoded(path).kinds.rindex(ISSUED), "9.9.0")]
+    )(path),
 }
 
 
@@ -540,6 +611,13 @@ def _kinds_swapped_in_chunk(kinds: bytes) -> bytes:
     return bytes(swapped)
 
 
+def _claim_added_in_chunk(data: bytes):
+    """A claim of a newer Fireteam on chunk 2's first command."""
+    lines = data.split(b"\n")[1:]  # event k on line k + 1, its payload past the check and a space
+    first = next(k for k in range(2 * CHUNK, 3 * CHUNK) if lines[k][9:].startswith(b'{"t":"cmd"'))
+    return _changed(claims=lambda claims: [*claims, (first, "9.9.0")])
+
+
 # Entries that fit the save's bytes as a restore checks them, and lie about where
 # the events of its sealed chunks are, or of what kind they are (what the store
 # checks as each chunk is first used): (the attack, the chunk that lies, the chunk
@@ -562,6 +640,10 @@ LYING_CHUNKS = {
         [0],
     ),
     "kinds of a chunk swapped": (lambda data: _changed(kinds=_kinds_swapped_in_chunk), 1, 1, [1], [0, 2, 3]),
+    # The session's claim (on its first command) left out: this Fireteam would take the save for one
+    # whose commands name no version, until chunk 0 is read.
+    "a claim left out": (lambda data: _changed(claims=[]), 0, 0, [0], [1, 2, 3]),
+    "a claim made up": (_claim_added_in_chunk, 2, 2, [2], [0, 1, 3]),
 }
 
 

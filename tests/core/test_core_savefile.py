@@ -24,6 +24,7 @@ from coretests_support import (
     new_skirmish,
     sha,
     skirmish_registered,
+    tiny_chunks,
     unit_ends,
     write_anew,
 )
@@ -38,6 +39,7 @@ from core.log import events as ev
 from core.log.state import fold
 from core.log.views import REFEREE
 from core.refusal import TYPING
+from core.secrets.sessions import last_claimed
 from core.storage.decoding import FORMAT_VERSION
 from core.storage.errors import SaveError
 from core.storage.savefile import MAX_LINE_BYTES, Chain, load, open_regular
@@ -218,6 +220,28 @@ def test_a_torn_save_opened_to_play_sets_the_torn_bytes_aside(played_bytes, frac
         sealing = 2 if kept == 0 else 0
         assert again.timeline.length == replay.timeline.length + 4 + sealing
         assert builtins(again.state) == builtins(fold(again.history.timeline()))
+
+
+@pytest.mark.parametrize("commands", [1, 2])
+def test_a_command_torn_off_takes_its_version_claim_with_it(save, monkeypatch, commands):
+    """A newer Fireteam's session torn by a crash in its ``commands``-th command: that command is
+    cut off, and its claim with it if it is the session's first (``EventStore.claims``, which
+    ``last_claimed`` reads), in a store of chunks of 8 (the cut falls in one after the claim)."""
+    with tiny_chunks(chunk=8):
+        before = len(load(save).history.store)
+        with monkeypatch.context() as newer:
+            newer.setattr(core, "__version__", "9.9.0")
+            game = Game.open(save)
+            for _ in range(commands):
+                game.execute("roll 3d6 target=5", role=REFEREE)
+            game.close()
+        assert load(save).history.store.claims == [(0, core.__version__), (before, "9.9.0")]
+        write_anew(save, b"".join(save.read_bytes().splitlines(keepends=True)[:-1]))  # its last fact gone
+        store = load(save).history.store
+        events = store.slice(0, len(store))
+        assert store.claims == [(i, e.version) for i, e in enumerate(events) if type(e) is ev.Issued and e.version]
+        assert store.claims == [(0, core.__version__), *([(before, "9.9.0")] if commands == 2 else [])]
+        assert last_claimed(store) == ("9.9.0" if commands == 2 else core.__version__)
 
 
 def test_two_torn_repairs_in_the_same_second_keep_both_tails(tmp_path, monkeypatch):
