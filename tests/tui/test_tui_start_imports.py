@@ -78,6 +78,9 @@ NOT_UNTIL_USED = (
     "tui.palette",
     "json",
     "rich._emoji_codes",
+    # The reading words' answers (why, ? COMMAND, confirm, rule?): when one is given.
+    "tui.screens.asking",
+    "core.explain.rulesask",
 )
 
 CHILD = """
