@@ -81,6 +81,10 @@ NOT_UNTIL_USED = (
     # The reading words' answers (why, ? COMMAND, confirm, rule?): when one is given.
     "tui.screens.asking",
     "core.explain.rulesask",
+    # What draws a secret (a salt, a dice key, a sealed roll's faces, a marker's label, a new
+    # game's seed): when one is drawn.
+    "secrets",
+    "hmac",
 )
 
 CHILD = """
