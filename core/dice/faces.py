@@ -22,7 +22,6 @@ that used it; replay reads those faces back and never rolls again.
 from __future__ import annotations
 
 import hashlib
-import hmac
 import random
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
@@ -399,6 +398,8 @@ def derive_share(
 
 
 def _faces(head: tuple[bytes, ...], key: bytes, count: int, sides: int) -> tuple[int, ...]:
+    import hmac  # (sealed dice drawn: not at a client's start)
+
     if not 0 < count <= MAX_DRAW_FACES or not 0 < sides < _UNIT:
         raise ValueError(f"cannot draw {count}d{sides}")
     limit = _UNIT - _UNIT % sides

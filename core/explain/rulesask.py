@@ -27,11 +27,8 @@ if TYPE_CHECKING:
     from core.explain.rulesmap import Entry, Topic
     from core.ruleset import Ruleset
 
-# The search (its stemmers, the maps' TOML) is imported in the functions that ask it: a client names
-# the reading word in its first frame (its command line's guide) and pays for the search when asked.
-
-#: The reading word, in English (the catalogues give the reader's: ``regola?``).
-WORD = "rule?"
+# The search (its stemmers, the maps' TOML) is imported in the functions that ask it: a client pays
+# for it when asked (the reading word its first frame names is ``core.explain.WORD``).
 
 
 def ask(ruleset: Ruleset, question: str) -> Answer | None:

@@ -5,7 +5,6 @@ and a read-only copy following what another process appends to the save.
 from __future__ import annotations
 
 import os
-import secrets as _secrets
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -95,6 +94,8 @@ def loaded_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
 
 def new(path: str | os.PathLike[str], ruleset_id: str, variant: str = "", seed: int | None = None) -> Opened:
     """A new save of a game of ``ruleset_id``, its dice seeded with ``seed`` if given."""
+    import secrets  # (a new game's seed: not at an open save's start)
+
     if seed is not None and not 0 <= seed < SEED_LIMIT:
         raise ValueError(_("a seed is a whole number from 0 to {limit}").format(limit=SEED_LIMIT - 1))
     ruleset = loaded_ruleset(ruleset_id, variant)
@@ -104,7 +105,7 @@ def new(path: str | os.PathLike[str], ruleset_id: str, variant: str = "", seed: 
         ruleset_version=ruleset.version,
         engine=core.__version__,
         created=datetime.now(UTC).isoformat(timespec="seconds"),
-        seed=_secrets.randbits(48) if seed is None else seed,
+        seed=secrets.randbits(48) if seed is None else seed,
         variant=variant,
     )
     return Opened(Path(path), header, ruleset, Timeline(History()), SaveWriter.create(path, header))

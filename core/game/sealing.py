@@ -5,7 +5,6 @@ that seal a new one, the shares of the dice its commands used, and the dice a co
 
 from __future__ import annotations
 
-import secrets as _secrets
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -59,11 +58,15 @@ class Asked(NamedTuple):
 def new_contribution() -> bytes:
     """A contribution to a roll drawn in this process: the referee's client's at a single
     table (a seat's client sends its own: docs/secrets.md, "Sealed dice")."""
-    return _secrets.token_bytes(CONTRIBUTION_BYTES)
+    import secrets  # (drawn for a roll or a key: not at a client's start)
+
+    return secrets.token_bytes(CONTRIBUTION_BYTES)
 
 
 def new_dice_key() -> str:
-    return _secrets.token_hex(KEY_BYTES)
+    import secrets
+
+    return secrets.token_hex(KEY_BYTES)
 
 
 def sealing_facts(old: ev.VarSet | None, key: str, salt: str) -> list[ev.Event]:

@@ -18,8 +18,6 @@ forget.  A command's marker is as private as the most private of its facts.
 from __future__ import annotations
 
 import hashlib
-import hmac
-import secrets
 from collections.abc import Iterable
 
 import msgspec
@@ -155,6 +153,9 @@ class MarkerLabels:
         self._drawn = 0
 
     def _pick(self) -> str:
+        import hmac  # (labels are drawn by commands: not at a client's start)
+        import secrets
+
         if self._key is None:
             return secrets.choice(_LABEL_LETTERS) + secrets.choice(_LABEL_DIGITS) + secrets.choice(_LABEL_LETTERS)
         digest = hmac.new(self._key, f"{self._cmd}:{self._drawn}".encode(), hashlib.sha256).digest()

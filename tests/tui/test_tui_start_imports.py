@@ -48,8 +48,10 @@ NOT_AT_FIRST_FRAME = (
     "blake3",
     # The error log's file handler: made at the first error (core.errorlog.ErrorLog).
     "logging.handlers",
-    # (tomllib is no longer here: a log whose last lines name an EXTRA, as the demo's
-    # opened secrets at its end do, reads its name from the extras table, issue #26.)
+    # (tomllib is no longer here: the roster names its pieces' classes from Breaking News's
+    # troops table, and a log whose lines on screen name an EXTRA, as the demo's opened
+    # secrets at its end do on a tall screen, reads its name from the extras table, issue #26;
+    # whether a variable is inner is told without that table, Ruleset.says_var.)
     # The footer (Textual's, with ours) and the undo box, mounted once the frame is drawn;
     # the dialogs there too, the others when asked for.
     "textual.widgets._footer",
@@ -78,6 +80,13 @@ NOT_UNTIL_USED = (
     "tui.palette",
     "json",
     "rich._emoji_codes",
+    # The reading words' answers (why, ? COMMAND, confirm, rule?): when one is given.
+    "tui.screens.asking",
+    "core.explain.rulesask",
+    # What draws a secret (a salt, a dice key, a sealed roll's faces, a marker's label, a new
+    # game's seed): when one is drawn.
+    "secrets",
+    "hmac",
 )
 
 CHILD = """

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Protocol
 
 from rich.text import Text
 
-from core.explain import rulesask
 from core.game.confirmation import CONFIRM
 from core.log.outcome import Failure
 from core.refusal import TYPING, CommandFailed, Refused
@@ -41,13 +40,6 @@ class Asker(Protocol):
     def is_verb(self, word: str) -> bool: ...
     def run(self, text: str) -> None: ...
     def line(self) -> CommandLine: ...
-
-
-def reading_words() -> frozenset[str]:
-    """The client's words that read the game and give nothing, in English and the reader's
-    language, casefolded: what the command line guides as no typing error."""
-    words = ("?", "why", "help", "odds", "copy", rulesask.WORD)
-    return frozenset(w.casefold() for word in words for w in (word, pgettext("command", word)))
 
 
 def asked(asker: Asker, verb: str, rest: str) -> bool:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 from textual.widgets import Input
 
-from core.explain import rulesask
+from core.explain import WORD as RULES_WORD
 from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Held, Refusal
 from core.log.state import TABLE_DICE
 from core.log.views import REFEREE
@@ -18,7 +18,6 @@ from core.ruleset import CommandSpec, Refused
 from tui.commandline import CommandInput, CommandLine
 from tui.i18n import _, pgettext
 from tui.plain import visible
-from tui.screens import asking
 from tui.screens.client import ClientApp
 from tui.screens.held_rolls import odds_title, owner_named
 from tui.textual_internals import withdraw_notices
@@ -28,6 +27,16 @@ if TYPE_CHECKING:
     from tui.screens.held_rolls import HeldRolls
     from tui.screens.line_answers import LineAnswers
     from tui.screens.seat import SeatScreen
+
+# ``why``, ``? COMMAND`` and ``confirm`` (``tui.screens.asking``) and ``rule?``'s answers are imported
+# as they are first asked for: a game's first frame needs only their words (``reading_words``).
+
+
+def reading_words() -> frozenset[str]:
+    """The client's words that read the game and give nothing, in English and the reader's
+    language, casefolded: what the command line guides as no typing error."""
+    words = ("?", "why", "help", "odds", "copy", RULES_WORD)
+    return frozenset(w.casefold() for word in words for w in (word, pgettext("command", word)))
 
 
 class CommandRunner:
@@ -54,6 +63,8 @@ class CommandRunner:
         app = self.screen.app
         app.clear_notifications()  # the last answer's notice would cover this line's answer
         verb, _sep, rest = text.strip().partition(" ")
+        from tui.screens import asking
+
         if asking.asked(self, verb, rest.strip()):  # `why`, `? COMMAND`: nothing given
             return
         if self._reads(verb, "?", "help"):
@@ -64,7 +75,7 @@ class CommandRunner:
             # The line client's reading word, here too: a command's chances, nothing given.
             self.show_odds(rest.strip())
             return
-        if self._reads(verb, rulesask.WORD):
+        if self._reads(verb, RULES_WORD):
             # A rules question (``core.explain.rulesask``): answered, nothing given.
             self.show_rules_answer(rest.strip())
             return
@@ -93,13 +104,15 @@ class CommandRunner:
 
     def show_rules_answer(self, question: str) -> None:
         """``rule? WORDS``: the rules a question is about, best first, in a notice (``core.explain.rulesask``)."""
+        from core.explain import rulesask
+
         view = self.game.view(self.role)
         try:
             said = rulesask.answer_lines(self.game.ruleset, question, ((u.id, u.name) for u in view.units.values()))
         except Refused as e:
             self.line().error(str(e))
             return
-        self.screen.app.notify("\n".join(said), title=pgettext("command", rulesask.WORD), timeout=30, markup=False)
+        self.screen.app.notify("\n".join(said), title=pgettext("command", RULES_WORD), timeout=30, markup=False)
 
     def show_odds(self, text: str) -> None:
         """``odds COMMAND``: what the command would roll first and its exact chances, without
@@ -188,6 +201,8 @@ class CommandRunner:
 
     def start(self, spec: CommandSpec) -> None:
         """Run a command from the palette or the picker: a form when it takes arguments."""
+        from tui.screens import asking
+
         if self.screen.replay or asking.started(self, spec.name):
             return
         if not spec.params:

@@ -41,9 +41,9 @@ from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, PlainInput, plain
-from tui.screens import asking, game_menu
+from tui.screens import game_menu
 from tui.screens.client import ClientApp, client_app
-from tui.screens.command_runner import CommandRunner
+from tui.screens.command_runner import CommandRunner, reading_words
 from tui.screens.held_rolls import HeldRolls
 from tui.screens.line_answers import LineAnswers
 from tui.screens.replay_bar import ReplayBar
@@ -223,7 +223,7 @@ class GameScreen(Screen):
                 blink=self.cursor_blink and not self.remote,
                 domain=self.game.ruleset.domain,
                 names=lambda: {**self._side_names, **self._names},
-                readings=asking.reading_words(),
+                readings=reading_words(),
                 id="command",
             )
         # The footer's row: the footer itself (Textual's, rebuilt only when its keys
