@@ -403,7 +403,7 @@ class Ruleset(ABC):
     and ends (:meth:`pieces_lost`, :meth:`end_broken`).
 
     **Provided** (not meant to be overridden): :meth:`phase`, :meth:`expects`,
-    :meth:`can_end`, :meth:`describe_named`, :meth:`names_var`, :meth:`rules_map`.
+    :meth:`can_end`, :meth:`describe_named`, :meth:`rules_map`.
 
     A minimal ruleset a newcomer can copy is in docs/architecture.md ("The ruleset
     interface"); the four built-ins are put together the same way: class
