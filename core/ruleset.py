@@ -565,11 +565,6 @@ class Ruleset(ABC):
         """A ruleset counter or flag (``VarSet``) in plain words; None for the bare ``key = value``."""
         return None
 
-    def says_var(self, key: str, value: int | str) -> bool:
-        """Whether :meth:`describe_var` has words for ``key = value``; a ruleset whose words
-        read a table to name something tells without reading it (``Reading.inner``)."""
-        return self.describe_var(key, value) is not None
-
     def describe_secret(self, key: str, value: int | str) -> str | None:
         """A secret as it reads once opened (``secrets``, the end), where it says more than the
         line that set it (Linea di Tiro's deck: its 54 cards in order, which its shuffle's line
@@ -703,16 +698,6 @@ class Ruleset(ABC):
     def describe_named(self, state: GameState, key: str, value: int | str) -> str | None:
         """``describe_var`` with the pieces the key and value name by id (``piece_keys``,
         ``piece_values``) named as the players know them: the phrases only show them."""
-        key, value = self._named_var(state, key, value)
-        said = self.describe_var(key, value)
-        return said if said is not None else scenario_fact(state, key, value)
-
-    def names_var(self, state: GameState, key: str, value: int | str) -> bool:
-        """Whether :meth:`describe_named` has words for ``key = value``, told without making them."""
-        key, value = self._named_var(state, key, value)
-        return self.says_var(key, value) or scenario_fact(state, key, value) is not None
-
-    def _named_var(self, state: GameState, key: str, value: int | str) -> tuple[str, int | str]:
         units = state.units
         for prefix in self.piece_keys:
             uid = key.removeprefix(prefix)
@@ -721,7 +706,8 @@ class Ruleset(ABC):
                 break
         if isinstance(value, str) and value in units and key.startswith(self.piece_values):
             value = scenario_words(units[value].name)
-        return key, value
+        said = self.describe_var(key, value)
+        return said if said is not None else scenario_fact(state, key, value)
 
     def shows_defeat_points(self, state: GameState) -> bool:
         """Whether the sides' defeat points are shown: where the book scores them

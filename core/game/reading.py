@@ -238,7 +238,7 @@ class Reading:
         return (
             type(e) is ev.VarSet
             and e.key not in (DICE_KEY, TABLE_DICE)  # the core's own, put in words by core.log.narrate
-            and not self._ruleset.names_var(self._timeline.state, e.key, e.value)
+            and self._ruleset.describe_named(self._timeline.state, e.key, e.value) is None
         )
 
     def facts_seen(self, cmd: int, role: str) -> int:

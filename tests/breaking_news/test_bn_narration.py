@@ -1,8 +1,5 @@
 """Breaking News bookkeeping reads as words in the log, not as key = value."""
 
-import re
-
-import pytest
 from playing import refused
 
 from core.log.views import REFEREE
@@ -70,28 +67,6 @@ def test_each_phrase_is_tried_only_on_keys_that_start_with_its_literal_head_as_i
         for value in (0, 1, 2, "main", "fake", "spent", "regulars"):
             shown = outcome(narration.describe_var, key, value)
             assert shown == outcome(every_phrase_tried, key, value), (key, value)
-
-
-def test_whether_a_variable_has_words_is_told_without_naming_an_extra(monkeypatch):
-    # Reading.inner asks it of every variable of a log as the client starts: an EXTRA's
-    # name, read from the extras table, is not looked up for it.
-    from core.rulesets.breaking_news import narration
-
-    keys = [
-        re.sub(r"\(\?P<\w+>[^)]*\)", "2", p).replace("\\.", ".").replace("\\d+", "2") for p, _ in narration._PHRASES
-    ]
-    keys += ["extra.regulars.motivation", "platoon.regulars", "activating.regulars", "something.new", "x"]
-    values = (0, 1, 2, "main", "secondary", "fake", "spent", "regulars", "")
-    expected = {}
-    for key in keys:
-        for value in values:
-            try:
-                expected[key, value] = narration.describe_var(key, value) is not None
-            except ValueError:
-                continue  # a value its phrase cannot take
-    assert set(expected.values()) == {True, False}
-    monkeypatch.setattr(narration, "extras", lambda: pytest.fail("the extras table read"))
-    assert {kv: narration.says_var(*kv) for kv in expected} == expected
 
 
 def test_the_action_counter_starts_again_each_turn(tmp_path):

@@ -246,30 +246,13 @@ def _compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
-#: The phrases that always have words, whatever the value, which are costly to make:
-#: an EXTRA's name is read from the extras table (tomllib, and its decoding).
-_ALWAYS_SAID: frozenset[Phrase] = frozenset({_bought})
-
-
-def _phrase(key: str) -> tuple[re.Match[str], Phrase] | None:
+def describe_var(key: str, value: int | str) -> str | None:
+    """``key = value`` in the reader's language; None where there is no phrase."""
     for head, pattern, phrase in _HEADED:
         if not key.startswith(head):
             continue  # it cannot match
         m = _compiled(pattern).fullmatch(key)
         if m:
-            return m, phrase
+            words = phrase(m, value)
+            return None if words is None else DOMAIN.render(words)
     return None
-
-
-def describe_var(key: str, value: int | str) -> str | None:
-    """``key = value`` in the reader's language; None where there is no phrase."""
-    found = _phrase(key)
-    words = None if found is None else found[1](found[0], value)
-    return None if words is None else DOMAIN.render(words)
-
-
-def says_var(key: str, value: int | str) -> bool:
-    """Whether :func:`describe_var` has words for ``key = value``: a log's start asks it of
-    every variable (``Reading.inner``), and an EXTRA bought is named only once it is shown."""
-    found = _phrase(key)
-    return found is not None and (found[1] in _ALWAYS_SAID or found[1](found[0], value) is not None)
