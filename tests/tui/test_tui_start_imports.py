@@ -49,9 +49,8 @@ NOT_AT_FIRST_FRAME = (
     # The error log's file handler: made at the first error (core.errorlog.ErrorLog).
     "logging.handlers",
     # (tomllib is no longer here: the roster names its pieces' classes from Breaking News's
-    # troops table, and a log whose lines on screen name an EXTRA, as the demo's opened
-    # secrets at its end do on a tall screen, reads its name from the extras table, issue #26;
-    # whether a variable is inner is told without that table, Ruleset.says_var.)
+    # troops table, and a log whose variables name an EXTRA, as the demo's opened secrets
+    # at its end do, reads its name from the extras table, issue #26.)
     # The footer (Textual's, with ours) and the undo box, mounted once the frame is drawn;
     # the dialogs there too, the others when asked for.
     "textual.widgets._footer",
