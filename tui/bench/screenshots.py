@@ -193,6 +193,10 @@ async def _take(scene: Scene, out: Path, work: Path) -> Path:
             await scene.before(pilot)
         if scene.press:
             await pilot.press(*scene.press)
+        # The text boxes' cursors held on, as the snapshot tests hold them (tests/tui/test_tui_snapshots.py):
+        # a picture caught the rules' search box's cursor on or off, as its blink went.
+        for box in app.screen.query(Input):
+            box.cursor_blink = False
         await pilot.pause()
         await pilot.wait_for_scheduled_animations()
         path = app.save_screenshot(f"{scene.name}.svg", str(out))
