@@ -42,12 +42,19 @@ def standings(capsys, league: Path) -> tuple[int, str, str]:
     return status, said.out, said.err
 
 
-def test_a_league_turned_to_format_1_whose_new_organiser_vouches_for_a_changed_result_is_flagged(folder, capsys):
+def vouched_league(folder: Path) -> Path:
+    """A league counting games both players confirmed, holding one both confirmed at their seats
+    and the organiser vouched for."""
     league = new_league(folder, counts="both")
     save = play(folder, "g", seats="german=anna via=invitation; british=bruno via=invitation")
     confirm_at(save, "german", "anna")
     confirm_at(save, "british", "bruno")
     season.add(league, save, certified(save, folder)[0], [], folder / "org")
+    return league
+
+
+def test_a_league_turned_to_format_1_whose_new_organiser_vouches_for_a_changed_result_is_flagged(folder, capsys):
+    league = vouched_league(folder)
 
     def edit(records: list[dict]) -> None:
         records[0]["league"] = 1  # settings unsigned: the file's word
@@ -72,11 +79,7 @@ def test_a_league_turned_to_format_1_whose_new_organiser_vouches_for_a_changed_r
 
 
 def test_a_vouched_pair_of_sides_written_as_one_side_is_flagged(folder, capsys):
-    league = new_league(folder, counts="both")
-    save = play(folder, "g", seats="german=anna via=invitation; british=bruno via=invitation")
-    confirm_at(save, "german", "anna")
-    confirm_at(save, "british", "bruno")
-    season.add(league, save, certified(save, folder)[0], [], folder / "org")
+    league = vouched_league(folder)
     rechained(league, lambda records: records[2].update(confirmed=["british,german"]))
     status, out, err = standings(capsys, league)
     assert status == 1  # before: 0, "confirmed by one player only; not counted: below the level …", nothing flagged
