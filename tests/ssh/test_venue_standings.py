@@ -9,10 +9,12 @@ The game is confirmed at both seats (``confirm``), so the league takes it with n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 import re
 import signal
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
@@ -71,16 +73,24 @@ async def fetch(url: str, headers: dict[str, str] | None = None) -> tuple[int, s
         return r.status, await r.text(), dict(r.headers)
 
 
+@contextlib.asynccontextmanager
+async def standings_served(league: Path) -> AsyncIterator[tuple[Relay, str]]:
+    """A relay serving ``league``'s standings page (no NATS needed for it), and the page's address."""
+    relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
+    relay.standings = LeaguePage(league)
+    port = await relay.start_web("127.0.0.1", 0)
+    try:
+        yield relay, f"http://127.0.0.1:{port}/standings"
+    finally:
+        await relay.close()
+
+
 def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(tmp_path, league):
     save, cert = confirmed_game(tmp_path, "g1", "victory german held")
     season.add(league, save, cert, [], tmp_path / "org")  # the organiser vouches for the seats
 
     async def go() -> None:
-        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)  # (no NATS needed for the page)
-        relay.standings = LeaguePage(league)
-        port = await relay.start_web("127.0.0.1", 0)
-        base = f"http://127.0.0.1:{port}/standings"
-        try:
+        async with standings_served(league) as (relay, base):
             status, page, headers = await fetch(base + "?lang=en")
             assert status == 200 and headers["Content-Type"].startswith("text/html")
             csp = headers["Content-Security-Policy"]
@@ -104,8 +114,6 @@ def test_the_relay_serves_the_leagues_standings_and_reads_a_changed_file_again(t
             status, said, _h = await fetch(base)
             assert status == 503 and "club.league" in said
             assert str(tmp_path) not in said  # issue #90: not where the relay keeps its files
-        finally:
-            await relay.close()
 
     asyncio.run(go())
 
@@ -116,11 +124,7 @@ def test_one_reading_serves_every_waiting_request_and_a_changed_league_is_flagge
     season.add(league, save, cert, [], tmp_path / "org")  # the organiser vouches for the seats
 
     async def go() -> None:
-        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
-        relay.standings = LeaguePage(league)
-        port = await relay.start_web("127.0.0.1", 0)
-        base = f"http://127.0.0.1:{port}/standings"
-        try:
+        async with standings_served(league) as (relay, base):
             answers = await asyncio.gather(*(fetch(base + ("?lang=it" if n % 2 else "")) for n in range(40)))
             assert {status for status, _page, _h in answers} == {200}
             assert relay.standings.reads == 1  # one reading, both languages, for all forty
@@ -130,8 +134,6 @@ def test_one_reading_serves_every_waiting_request_and_a_changed_league_is_flagge
             rechained(league, lambda records: records[1].update(win=30))
             status, said, _h = await fetch(base)
             assert status == 503 and "not those its organiser signed" in said and str(tmp_path) not in said
-        finally:
-            await relay.close()
 
     asyncio.run(go())
 
@@ -144,16 +146,11 @@ def test_a_flagged_line_on_the_relays_page_names_the_file_not_where_the_relay_ke
     rechained(league, lambda records: records[2].update(certificate=records[2]["certificate"].replace("german", "x")))
 
     async def go() -> None:
-        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
-        relay.standings = LeaguePage(league)
-        port = await relay.start_web("127.0.0.1", 0)
-        try:
+        async with standings_served(league) as (_relay, base):
             for lang in ("en", "it"):
-                status, page, _h = await fetch(f"http://127.0.0.1:{port}/standings?lang={lang}")
+                status, page, _h = await fetch(f"{base}?lang={lang}")
                 assert status == 200 and "club.league:3: " in page
                 assert str(tmp_path) not in page
-        finally:
-            await relay.close()
 
     asyncio.run(go())
 
@@ -171,19 +168,13 @@ def test_a_forged_seat_confirmation_is_flagged_on_the_page(tmp_path, league):
         del game["vouched"]
 
     async def go() -> None:
-        relay = Relay(NatsOptions("nats://127.0.0.1:1"), LOG)
-        relay.standings = LeaguePage(league)
-        port = await relay.start_web("127.0.0.1", 0)
-        base = f"http://127.0.0.1:{port}/standings?lang=en"
-        try:
-            status, page, _h = await fetch(base)
+        async with standings_served(league) as (_relay, base):
+            status, page, _h = await fetch(base + "?lang=en")
             assert status == 200 and "confirmed by both players; counted" in page  # the honest file
             rechained(league, forged)
-            status, page, _h = await fetch(base)
+            status, page, _h = await fetch(base + "?lang=en")
             assert status == 200 and "confirmed by both players" not in page and "not counted: flagged" in page
             assert "club.league:3: seat confirmations not signed by the organiser: not counted as confirmed" in page
-        finally:
-            await relay.close()
 
     asyncio.run(go())
 
