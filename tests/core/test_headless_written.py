@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -51,19 +52,23 @@ def _commands(save: Path) -> dict[str, list[str]]:
     }
 
 
+def fireteam_to(out: Any, argv: list[str], **how: Any) -> subprocess.CompletedProcess[str]:
+    """The installed ``fireteam`` run with ``argv``, its standard output to ``out`` (a file, a
+    descriptor; None: this process's), its standard error kept."""
+    return subprocess.run(
+        [str(FIRETEAM), *argv], stdout=out, stderr=subprocess.PIPE, text=True, timeout=300, check=False, **how
+    )
+
+
 def _run(argv: list[str], how: str) -> subprocess.CompletedProcess[str]:
     """``argv`` run with its standard output closed from the start, or to a pipe nobody reads."""
     if how == "closed":
         closed = lambda: os.close(1)  # noqa: E731 (the shell's >&-, in the child before it runs)
-        return subprocess.run(
-            [str(FIRETEAM), *argv], stderr=subprocess.PIPE, text=True, preexec_fn=closed, timeout=300, check=False
-        )
+        return fireteam_to(None, argv, preexec_fn=closed)
     read, write = os.pipe()
     os.close(read)  # the reader has gone: every write fails (EPIPE)
     try:
-        return subprocess.run(
-            [str(FIRETEAM), *argv], stdout=write, stderr=subprocess.PIPE, text=True, timeout=300, check=False
-        )
+        return fireteam_to(write, argv)
     finally:
         os.close(write)
 
@@ -80,14 +85,7 @@ def test_a_headless_commands_output_closed_or_broken_gives_no_traceback_and_its_
 def test_the_same_commands_to_a_file_exit_0(played, tmp_path):
     for n, (name, argv) in enumerate(_commands(played).items()):
         with open(tmp_path / f"out-{n}", "w") as out:
-            done = subprocess.run(
-                [str(FIRETEAM), *(a.format(n=n) for a in argv)],
-                stdout=out,
-                stderr=subprocess.PIPE,
-                text=True,
-                timeout=300,
-                check=False,
-            )
+            done = fireteam_to(out, [a.format(n=n) for a in argv])
         assert done.returncode == 0, (name, done.stderr)
         assert (tmp_path / f"out-{n}").stat().st_size > 0
 
@@ -102,9 +100,7 @@ def test_every_commands_output_to_a_full_disk_ends_without_a_traceback(played, a
     """Issue #90, point 9's ``league standings`` to a failing output, for every other command."""
     words = [a.format(save=played) for a in argv]
     with open("/dev/full", "w") as full:
-        done = subprocess.run(
-            [str(FIRETEAM), *words], stdout=full, stderr=subprocess.PIPE, text=True, timeout=300, check=False
-        )
+        done = fireteam_to(full, words)
     assert done.returncode == UNWRITTEN, done.stderr
     assert "Traceback" not in done.stderr
     assert f"fireteam {argv[0]}: what it prints could not be written whole (No space left on device)" in done.stderr
@@ -113,13 +109,6 @@ def test_every_commands_output_to_a_full_disk_ends_without_a_traceback(played, a
 @pytest.mark.parametrize("argv", SAID, ids=lambda argv: argv[0])
 def test_the_same_commands_to_a_file_say_all_and_exit_0(played, tmp_path, argv):
     with open(tmp_path / "out", "w") as out:
-        done = subprocess.run(
-            [str(FIRETEAM), *(a.format(save=played) for a in argv)],
-            stdout=out,
-            stderr=subprocess.PIPE,
-            text=True,
-            timeout=300,
-            check=False,
-        )
+        done = fireteam_to(out, [a.format(save=played) for a in argv])
     assert done.returncode == 0, done.stderr
     assert "could not be written" not in done.stderr and (tmp_path / "out").stat().st_size > 0
