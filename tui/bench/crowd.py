@@ -43,7 +43,8 @@ from typing import Any
 
 from core.game import Game
 from core.log.views import REFEREE
-from tui.bench.ssh import cpu_s, start_server
+from tui.bench.procfs import cpu_s
+from tui.bench.ssh import start_server
 from tui.ssh.invitations.store import Invitations
 
 #: A phone as the crowd bench and the browser tests open one (a phone-sized, touch, 2x screen).

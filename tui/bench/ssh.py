@@ -77,7 +77,7 @@ import asyncssh
 
 from core.game import Game
 from core.log.views import REFEREE
-from tui.bench import web_seats
+from tui.bench import procfs, web_seats
 from tui.ssh.host.serverlog import LOG_NAME
 from tui.ssh.workers.pool import default_workers
 from tui.ssh.workers.worker import LOG_TURNS_ENV
@@ -363,34 +363,6 @@ def _logged_during(log: Path, pattern: re.Pattern[str], start: float, end: float
 # ------------------------------------------------------------------- server
 
 
-def _tree(pid: int) -> list[int]:
-    """The server and its seat workers."""
-    pids = [pid]
-    for p in pids:
-        try:
-            children = Path(f"/proc/{p}/task/{p}/children").read_text().split()
-        except OSError:
-            continue
-        pids += map(int, children)
-    return pids
-
-
-def _cpu_by_process(pid: int) -> dict[int, float]:
-    """CPU seconds of the server and of each of its seat workers."""
-    out: dict[int, float] = {}
-    for p in _tree(pid):
-        try:
-            fields = Path(f"/proc/{p}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # a worker that just ended
-        out[p] = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
-    return out
-
-
-def cpu_s(pid: int) -> float:
-    return sum(_cpu_by_process(pid).values())
-
-
 async def wait_settled(log: Path, n_seated: int) -> None:
     """Wait until the server's log says its heap settled after the last of ``n_seated`` sat down."""
     deadline = time.monotonic() + _CONNECT_TIMEOUT_S
@@ -414,23 +386,10 @@ async def wait_quiet(pid: int) -> None:
     """Wait until the server is idle (the seats have drawn their first screens), at most a while."""
     deadline = time.monotonic() + _TIMEOUT_S
     while time.monotonic() < deadline:
-        cpu = cpu_s(pid)
+        cpu = procfs.cpu_s(pid)
         await asyncio.sleep(_QUIET_WINDOW_S)
-        if cpu_s(pid) - cpu < _QUIET_CPU * _QUIET_WINDOW_S:
+        if procfs.cpu_s(pid) - cpu < _QUIET_CPU * _QUIET_WINDOW_S:
             return
-
-
-def _rss_mb(pid: int) -> float:
-    """Resident memory of the server and its seat workers."""
-    total = 0.0
-    for p in _tree(pid):
-        try:
-            for line in Path(f"/proc/{p}/status").read_text().splitlines():
-                if line.startswith("VmRSS:"):
-                    total += int(line.split()[1]) / 1024
-        except OSError:
-            continue
-    return total
 
 
 async def start_server(
@@ -530,7 +489,7 @@ async def bench(
         spectators: _Spectators | None = None
         try:
             await asyncio.sleep(0.5)
-            rss_idle = _rss_mb(proc.pid)
+            rss_idle = procfs.rss_mb(proc.pid)
             # Seated: each terminal shows its seat's name on the command line.
             seated = await _connect_all(
                 [partial(connect_seat, port, key, f"s{i} (".encode()) for i, key in enumerate(keys[:n_seats])]
@@ -540,7 +499,7 @@ async def bench(
             # The server settles its heap once the seats stop coming (tui.ssh.workers.heap): measure after that.
             await wait_settled(log, n_seats)
             await wait_quiet(proc.pid)
-            rss_seated = rss_with_web = _rss_mb(proc.pid)
+            rss_seated = rss_with_web = procfs.rss_mb(proc.pid)
             if n_web:
                 browsers = await web_seats.seat_browsers(web_port, tokens)
                 await asyncio.wait_for(
@@ -548,12 +507,12 @@ async def bench(
                 )
                 await wait_settled(log, n_seats + n_web)
                 await wait_quiet(proc.pid)
-                rss_with_web = _rss_mb(proc.pid)
+                rss_with_web = procfs.rss_mb(proc.pid)
             if n_spectators:
                 spectators = await _Spectators.start(port, folder / "watcher", n_spectators, processes)
                 await wait_settled(log, n_seats + n_web + n_spectators)
                 await wait_quiet(proc.pid)
-            rss_watched = _rss_mb(proc.pid)
+            rss_watched = procfs.rss_mb(proc.pid)
 
             referee, others = seats[0], seats[1:]
             all_ms: list[float] = []
@@ -571,7 +530,7 @@ async def bench(
                 watches = [s.expect(marker.encode()) for s in others] + [b.expect(marker) for b in browsers]
                 watches = watches or [referee.expect(f"note: {marker}".encode())]
                 their_cpu = await spectators.expect(marker) if spectators else 0.0
-                cpu_start = _cpu_by_process(proc.pid)
+                cpu_start = procfs.cpu_by_process(proc.pid)
                 own_cpu = time.process_time()
                 start = time.perf_counter()
                 referee.chan.write(b"\r")
@@ -581,7 +540,7 @@ async def bench(
                     client_cpu += their_end - their_cpu
                     watched_ms.append((max(watched) - start) * 1000)
                 client_cpu += time.process_time() - own_cpu
-                for p, seconds in _cpu_by_process(proc.pid).items():
+                for p, seconds in procfs.cpu_by_process(proc.pid).items():
                     cpu_by_process[p] = cpu_by_process.get(p, 0.0) + seconds - cpu_start.get(p, 0.0)
                 seat_ms += [(t - start) * 1000 for t in arrivals]
                 web_ms += [(t - start) * 1000 for t in arrivals[len(arrivals) - n_web :]] if n_web else []
