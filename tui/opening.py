@@ -13,7 +13,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.game import Game, copy_role_error
+from core.game import Game
+from core.game.builtins import copy_role_error
 from core.log.views import REFEREE, SPECTATOR
 from core.storage.errors import SaveError, SaveLocked
 from tui.i18n import _
