@@ -430,7 +430,7 @@ class Ruleset(ABC):
     @abstractmethod
     def commands(self) -> Iterable[CommandSpec]:
         """Everything a player or the referee may type, but the commands every game
-        has (``next``, ``undo``, ``note`` …: ``core.game.builtin_commands``)."""
+        has (``next``, ``undo``, ``note`` …: ``core.game.builtins.builtin_commands``)."""
 
     # ------------------------------------------------------------------ optional
 

@@ -25,7 +25,6 @@ from textual.widget import Widget
 from textual.widgets import Input
 from textual.widgets.input import Selection
 
-from core.commands import check_line, find_verb, meanings, split, usage
 from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
@@ -404,6 +403,9 @@ class CommandLine(Widget):
         out = Text()
         if not text.strip():
             return out
+        # The first key typed imports the command language, not the client's start.
+        from core.commands import check_line, find_verb, meanings, split, usage
+
         try:
             check_line(text)  # said while typing: too long, or a character no command may hold
         except Refused as e:

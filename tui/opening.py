@@ -13,7 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from core.game import Game, copy_role_error
+from core.game import Game
 from core.log.views import REFEREE, SPECTATOR
 from core.storage.errors import SaveError, SaveLocked
 from tui.i18n import _
@@ -90,6 +90,8 @@ def open_game(
 def check_role(game: Game, role: str) -> str | None:
     """Why ``role`` cannot watch this game (None if it can)."""
     if game.copy_role:
+        from core.game.builtins import copy_role_error  # a side's copy only: a save's start does without it
+
         return copy_role_error(game, role)
     if role in (REFEREE, SPECTATOR) or role in game.state.sides:
         return None

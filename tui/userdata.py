@@ -22,7 +22,6 @@ from pathlib import Path
 import msgspec
 
 from core import errorlog, folders
-from core.commands import check_line
 from core.language.reader import LANGUAGES
 from core.ruleset import Refused
 from tui.i18n import _, ngettext, number
@@ -62,6 +61,8 @@ class _History(msgspec.Struct):
 
 def history_lines(lines: list[str]) -> list[str]:
     """The lines worth keeping: valid command lines of bounded length, the newest ``HISTORY_LINES``."""
+    from core.commands import check_line  # a save with no history yet starts without the command language
+
     kept = []
     for line in lines:
         if not isinstance(line, str) or not line.strip() or len(line) > HISTORY_LINE_CHARS:

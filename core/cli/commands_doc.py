@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 from core.commands import local_name, shortest_start, spec_domain
-from core.game import game_commands
+from core.game.builtins import game_commands
 from core.language.reader import reading
 from core.registry import BUILTIN, get_ruleset
 from core.ruleset import CommandSpec

@@ -19,7 +19,8 @@ import msgspec
 from core import errorlog, folders
 from core.cli.output import UNWRITTEN, written
 from core.cli.parsers import DEFAULT_RULESET
-from core.game import Game, LogLine, copy_role_error, reading_role
+from core.game import Game, LogLine
+from core.game.builtins import copy_role_error, reading_role
 from core.language.i18n import Domain, _, ngettext, scenario_words
 from core.log import events as ev
 from core.log.outcome import AnswerNeeded, DiceNeeded, Failure, Outcome, Refusal, Result

@@ -17,12 +17,15 @@ nothing used no count.
 from __future__ import annotations
 
 import hashlib
+from typing import TYPE_CHECKING
 
-from core.commands import Parsed
 from core.dice.faces import Share
 from core.language.i18n import _
 from core.log import events as ev
 from core.refusal import Refused
+
+if TYPE_CHECKING:
+    from core.commands import Parsed
 
 
 def command_digest(parsed: Parsed) -> str:

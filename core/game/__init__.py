@@ -2,10 +2,12 @@
 
 :class:`Game` (``engine``) carries out a command line; the modules beside it each
 hold one concern of a game, listed in ``engine``'s docstring.  What the rest of
-Fireteam reads of a game is imported from here.
+Fireteam reads of a game is imported from here, but for the commands every game has
+and the roles a read-only game is shown as (``core.game.builtins``): they import the
+command language, which a client's start does not need, so they are imported from
+there where they are used.
 """
 
-from core.game.builtins import builtin_commands, copy_role_error, game_commands, reading_role
 from core.game.engine import Game
 from core.game.odds import Odds
 from core.game.opening import SEED_LIMIT
@@ -18,11 +20,7 @@ __all__ = [
     "Game",
     "LogLine",
     "Odds",
-    "builtin_commands",
-    "copy_role_error",
-    "game_commands",
     "new_contribution",
     "new_dice_key",
-    "reading_role",
     "sealing_facts",
 ]

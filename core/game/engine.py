@@ -34,7 +34,6 @@ from typing import TYPE_CHECKING, Self, Unpack
 import msgspec
 
 import core
-from core.commands import Parsed, complete, localize_line, names, parse, usage
 from core.dice.faces import (
     CONTRIBUTION_BYTES,
     Dice,
@@ -48,7 +47,6 @@ from core.game import opening
 from core.game.asking import answer_asked, dice_asked
 from core.game.awaiting import Awaiting
 from core.game.bugs import failing_on_bugs
-from core.game.builtins import game_commands
 from core.game.given import Given
 from core.game.odds import Odds, first_roll
 from core.game.opening import now_ms
@@ -80,6 +78,7 @@ from core.storage.errors import SaveError
 from core.storage.writer import SaveWriter
 
 if TYPE_CHECKING:
+    from core.commands import Parsed
     from core.game.front import Front
 
     # A save under 1 MB opens without the open cache (tui.opening.CACHE_FROM_BYTES): not imported for it.
@@ -316,11 +315,15 @@ class Game:
         # Gathered on first use, not as the game opens: a ruleset's commands import
         # most of its modules, which opening and drawing a game do not need.
         if self._specs is None:
+            from core.game.builtins import game_commands  # (and the command language: not at the start)
+
             self._specs = game_commands(self.ruleset)
         return self._specs
 
     def complete(self, text: str, role: str) -> list[str]:
         """Candidates for the word being typed, in the reader's language (``core.commands``)."""
+        from core.commands import complete  # the first key typed imports the command language, not the start
+
         view = self.view(role)
         offered_first = partial(self.ruleset.offered_first, view)
 
@@ -340,6 +343,8 @@ class Game:
 
     def parse(self, text: str, role: str) -> Parsed:
         """``text`` typed in the reader's language or in English; ``Parsed.text`` is it in English."""
+        from core.commands import parse  # the first command given imports the parser, not the start
+
         return parse(text, self.commands, self.state, role, self.ruleset.domain, self._phase_commands())
 
     def _phase_commands(self) -> tuple[str, ...]:
@@ -349,16 +354,22 @@ class Game:
 
     def usage(self, spec: CommandSpec) -> str:
         """``spec``'s usage in the reader's names."""
+        from core.commands import usage
+
         return usage(spec, self.ruleset.domain)
 
     def names(self, spec: CommandSpec) -> tuple[str, str]:
         """``spec``'s name in the reader's language and in English, for help that shows both."""
+        from core.commands import names
+
         return names(spec, self.ruleset.domain)
 
     def localize(self, text: str) -> str:
         """A recorded command line (English names) in the reader's names (``core.commands.localize_line``)."""
         if lang() == SOURCE:
             return text  # as recorded; and drawing the log in English need not gather the commands
+        from core.commands import localize_line  # (an English start draws its log without it)
+
         specs = self._specs
         if specs is None:
             # Until the commands are gathered, their kept shapes name them: a log drawn in

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 import core
-from core.game.builtins import game_commands
 from core.language.i18n import _
 from core.log import events as ev
 from core.log.history import History, HistoryError
@@ -88,6 +87,8 @@ def loaded_ruleset(ruleset_id: str, variant: str = "") -> Ruleset:
     that a start does not pay for them."""
     ruleset = get_ruleset(ruleset_id, variant)
     if ruleset.id not in BUILTIN:
+        from core.game.builtins import game_commands  # (a built-in's start does without the commands)
+
         game_commands(ruleset)
     return ruleset
 

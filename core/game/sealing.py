@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
-from core.commands import Parsed
 from core.dice.faces import (
     CONTRIBUTION_BYTES,
     KEY_BYTES,
@@ -30,6 +29,7 @@ from core.refusal import Refused
 from core.secrets import commitments
 
 if TYPE_CHECKING:
+    from core.commands import Parsed
     from core.log.replay import Timeline
     from core.storage.decoding import Header
 

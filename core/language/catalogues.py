@@ -36,7 +36,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from core.commands import example_prose, spec_domain
-from core.game import game_commands
+from core.game.builtins import game_commands
 from core.language import shapes
 from core.language.i18n import CLIENT_DOMAIN, CORE_DOMAIN, LOCALE_DIR, SCENARIO, SERVER_DOMAIN
 from core.language.reader import LANGUAGES, SOURCE
@@ -111,7 +111,7 @@ def _ruleset_words() -> Iterator[tuple[str, str, str | None]]:
     """The words of every ruleset's commands and phases, in every variant, each with
     its domain: a command the rulesets share (``core.rulesets.common``, or one every
     game has: ``core.game``) is the core's, as is the ``dice=`` option of every command."""
-    from core.game import game_commands
+    from core.game.builtins import game_commands
     from core.rulesets.common import STATUSES as SHARED_STATUSES
 
     yield CORE_DOMAIN, "dice", "option"

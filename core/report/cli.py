@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from core.game import copy_role_error, reading_role
+from core.game.builtins import copy_role_error, reading_role
 from core.language.i18n import _
 from core.log.views import roles
 from core.report import render_html, render_md

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 import core
-from core.game import builtin_commands
+from core.game.builtins import builtin_commands
 from core.registry import BUILTIN, get_ruleset
 
 #: The engine: a game and its concerns.

@@ -10,7 +10,8 @@ import pytest
 from coretests_support import Skirmish
 
 from core.commands import naming
-from core.game import Game, game_commands
+from core.game import Game
+from core.game.builtins import game_commands
 from core.registry import BUILTIN, NotARuleset, get_ruleset, register, unregister
 from core.ruleset import CommandSpec
 from core.storage.errors import SaveError

@@ -15,7 +15,7 @@ import pytest
 
 from core.cli.commands_doc import COMMANDS_MD, HEADING
 from core.commands import find_verb, names
-from core.game import game_commands
+from core.game.builtins import game_commands
 from core.language.catalogues import read
 from core.language.reader import reading
 from core.registry import BUILTIN, get_ruleset

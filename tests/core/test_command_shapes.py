@@ -12,7 +12,8 @@ import pytest
 from recorded import recorded_games
 
 from core.commands import localize_line
-from core.game import Game, builtin_commands
+from core.game import Game
+from core.game.builtins import builtin_commands
 from core.language import shapes
 from core.language.catalogues import command_shapes, stale_shapes
 from core.language.reader import reading

@@ -22,7 +22,8 @@ import core.language.i18n
 from core.cli.commands_doc import COMMANDS_MD, updated
 from core.cli.main import run_script, script_lines
 from core.commands import distance, example_words, localize_line, match_prefix, names, spec_domain, title
-from core.game import Game, builtin_commands
+from core.game import Game
+from core.game.builtins import builtin_commands
 from core.language.catalogues import DOMAINS, RULESET_DOMAINS, read
 from core.language.i18n import CORE_DOMAIN, LOCALE_DIR, plain
 from core.language.reader import reading

@@ -13,7 +13,8 @@ from coretests_support import demo  # noqa: F401  (a fixture)
 from playing import names
 from registry_walk import RULESETS
 
-from core.game import Game, builtin_commands
+from core.game import Game
+from core.game.builtins import builtin_commands
 from core.log.views import REFEREE
 from core.registry import get_ruleset
 from core.ruleset import Refused

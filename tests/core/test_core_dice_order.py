@@ -16,7 +16,8 @@ from recorded import play_with_table_dice, recorded_games, without_digests
 from registry_walk import RULESETS as WALKED
 from registry_walk import sources
 
-from core.game import Game, builtin_commands
+from core.game import Game
+from core.game.builtins import builtin_commands
 from core.registry import BUILTIN, get_ruleset
 from core.rulesets import common
 

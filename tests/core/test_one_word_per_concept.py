@@ -13,7 +13,7 @@ from recorded import effective_facts, recorded_games
 
 from core.cli.main import run_script
 from core.commands.naming import FORMER_NAMES, local_name, spec_domain
-from core.game import builtin_commands
+from core.game.builtins import builtin_commands
 from core.language.i18n import render
 from core.language.reader import reading
 from core.registry import BUILTIN, get_ruleset

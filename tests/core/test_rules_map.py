@@ -27,7 +27,7 @@ import pytest
 
 from core.explain import rulesmap
 from core.explain.rulesmap import RulesMap, RulesMapError, Topic
-from core.game import builtin_commands
+from core.game.builtins import builtin_commands
 from core.registry import BUILTIN, available, get_ruleset
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -404,7 +404,7 @@ def test_no_reading_word_hides_a_command_of_any_ruleset_but_breaking_news_roster
     # A reading word takes the line only when typed whole; a command of the same name
     # with arguments is the game's (Breaking News's roster FILE SIDE, above).
     from core.commands import names
-    from core.game import builtin_commands
+    from core.game.builtins import builtin_commands
     from core.language.reader import reading
     from core.registry import available, get_ruleset
     from tui.lines.client import folded, own_words

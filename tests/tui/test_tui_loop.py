@@ -473,7 +473,7 @@ def test_no_ruleset_has_a_command_the_help_words_would_hide():
     """``help`` (``aiuto``) and ``?`` typed alone open the help: no command of any
     built-in ruleset may be named so, in either language."""
     from core.commands import names
-    from core.game import builtin_commands
+    from core.game.builtins import builtin_commands
     from core.language.reader import reading
     from core.registry import BUILTIN, get_ruleset
     from tui.i18n import pgettext

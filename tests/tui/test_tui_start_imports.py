@@ -3,6 +3,7 @@
 A fresh process opens the demo save and runs the client to its first frame,
 as a player starting ``fireteam SAVE`` in English would; what that frame does
 not need must still be out of ``sys.modules`` then: the ruleset's commands,
+the commands every game has and the command language (in English), the ruleset's
 turn machine and scenario code (the game screen gathers the commands once the
 frame is drawn, for the command line), the loading screen (a big save's), the
 help screen, forking, json, Rich's emoji table, the report's chart library;
@@ -15,6 +16,7 @@ them as they are used.
 from __future__ import annotations
 
 import os
+import pkgutil
 import shutil
 import subprocess
 import sys
@@ -32,7 +34,8 @@ from tui.screens.dialogs import ConfirmBox
 from tui.screens.game import FooterRoom, GameScreen
 from tui.textual_internals import FooterKey
 
-DEMO = Path(__file__).resolve().parents[2] / "saves" / "demo-game.ft"
+ROOT = Path(__file__).resolve().parents[2]
+DEMO = ROOT / "saves" / "demo-game.ft"
 
 #: Imported by nothing the first frame needs (each made lazy for the start).
 NOT_AT_FIRST_FRAME = (
@@ -64,6 +67,16 @@ NOT_AT_FIRST_FRAME = (
     "core.explain.rulesearch",
     "core.league",
     "core.rulesets.breaking_news.hits",
+    # The commands every game has (and the confirm they hold): gathered with the ruleset's.
+    "core.game.builtins",
+    "core.game.confirmation",
+)
+#: ... nor, in English, the command language (what the first frame draws runs none of it: it is
+#: imported by the first key typed, or as the commands are gathered once the frame is drawn). An
+#: Italian log's lines are named in the reader's words by it (``core.commands.localize_line``).
+COMMAND_LANGUAGE = (
+    "core.commands",
+    *(f"core.commands.{module.name}" for module in pkgutil.iter_modules([str(ROOT / "core" / "commands")])),
 )
 #: ... nor by anything the client does until a key is pressed.
 NOT_UNTIL_USED = (
@@ -148,7 +161,8 @@ def _modules_after_start(tmp_path: Path, lang: str = "") -> tuple[set[str], set[
 def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
     first_frame, idle = _modules_after_start(tmp_path)
     assert "tui.screens.game" in first_frame and "core.rulesets.breaking_news" in first_frame  # it did start
-    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
+    assert len(COMMAND_LANGUAGE) > 5  # (its modules found)
+    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED + COMMAND_LANGUAGE if name in first_frame] == []
     assert [name for name in NOT_UNTIL_USED if name in idle] == []
     assert "core.rulesets.breaking_news.commands.combat" in idle  # gathered once the frame is drawn
 

@@ -8,7 +8,6 @@ from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual, visualize
 
-from core.commands import local_name
 from core.language.i18n import naming
 from core.language.reader import lang
 from core.log.narrate import result_of, sides_of
@@ -79,6 +78,8 @@ def phase_text(
         nxt.append(_("Next:") + " ", style="bold")
         nxt.append(shown(expects, ruleset, state))
     if referee and ruleset.can_end(state):
+        from core.commands import local_name  # (a game that cannot end yet is drawn without the command language)
+
         # Said where the line has room for it: what comes next is never pushed to a second line.
         verb = local_name("command", END_GAME, ruleset.domain)  # as the referee types it (fine-partita)
         ends = ("   " if expects else "") + _("{verb} ends the game").format(verb=verb)
