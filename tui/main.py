@@ -280,6 +280,10 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                 print(f"fireteam: {said}", file=sys.stderr)
                 plain = args
             else:
+                from core.storage.readahead import ReadAhead
+
+                # A big save's bytes are read on another core while the client is imported.
+                ahead = ReadAhead.of(args.save)
                 from tui.run import run_app
 
                 return run_app(
@@ -289,6 +293,7 @@ def main(argv: list[str] | None = None, *, terminal: bool = False) -> int:
                     lang=args.lang,
                     typed=tty.take_typed(),
                     demo=args.demo,
+                    ahead=ahead,
                 )
     except KeyboardInterrupt:  # Ctrl+C before the client took the terminal: the start is given up (128 + SIGINT)
         return 130

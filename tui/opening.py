@@ -16,16 +16,19 @@ from typing import TYPE_CHECKING
 from core.game import Game
 from core.log.views import REFEREE, SPECTATOR
 from core.storage.errors import SaveError, SaveLocked
+from core.storage.readahead import FROM_BYTES
 from tui.i18n import _
 
 if TYPE_CHECKING:
     from core.storage.opencache import OpenCache
+    from core.storage.readahead import ReadAhead
 
-#: A save larger than this is opened with the open cache (``core.storage.opencache``).
+#: A save larger than this is opened with the open cache (``core.storage.opencache``), its
+#: bytes read ahead (``core.storage.readahead``, which holds the figure: it is imported first).
 #: Measured: 100,000 events (11 MB) load in 0.45-0.55 s of CPU and are restored in
 #: 50-80 ms; 10,000 (1 MB) in 45 ms and 8 ms; the demo save (59 KB) in 3 ms either
 #: way, so a smaller save gains a few milliseconds at most, not worth an entry.
-CACHE_FROM_BYTES = 1 << 20
+CACHE_FROM_BYTES = FROM_BYTES
 DEMO_RULESET = "breaking-news"
 DEMO_SCENARIO = "demo"
 
@@ -48,14 +51,15 @@ def new_demo_game(saves: Path | None = None) -> Game:
     return game
 
 
-def open_cache(size: int) -> OpenCache | None:
+def open_cache(size: int, ahead: ReadAhead | None = None) -> OpenCache | None:
     """The user's open cache, for a save of ``size`` bytes that is opened with it
-    (``CACHE_FROM_BYTES``): a smaller save's start does without its import, and blake3's."""
+    (``CACHE_FROM_BYTES``): a smaller save's start does without its import, and blake3's.
+    ``ahead``: the save's bytes being read meanwhile (``tui.main``), for its open."""
     if size <= CACHE_FROM_BYTES:
         return None
     from core.storage.opencache import OpenCache
 
-    return OpenCache.users()
+    return OpenCache.users(ahead)
 
 
 def open_game(

@@ -19,6 +19,7 @@ from tui.userdata import UserStore
 
 if TYPE_CHECKING:
     from core.storage.opencache import OpenCache
+    from core.storage.readahead import ReadAhead
     from tui.app import Opener
 
 #: A save this big whose open cache has no entry loads while the app starts (``OpenAhead``),
@@ -52,9 +53,11 @@ def run_app(
     typed: str = "",
     *,
     demo: bool = False,
+    ahead: ReadAhead | None = None,
 ) -> int:
     """Open the client; ``lang`` is ``--lang`` (None: the saved setting, else the locale);
-    ``typed``: keys typed before it runs, for the command line (``tui.typeahead``).
+    ``typed``: keys typed before it runs, for the command line (``tui.typeahead``);
+    ``ahead``: the save's bytes being read meanwhile (``core.storage.readahead``).
     With no save: ``demo``, a new demo game; else the start screen chooses the game."""
     prepare_language(lang)
     if save is None and not demo and not replay:
@@ -63,7 +66,7 @@ def run_app(
         app.run()
         return app.return_code or 0
     size = _size(save)
-    cache = open_cache(size)
+    cache = open_cache(size, ahead)
     not_cached: type[Exception] | tuple[()] = ()
     if cache is not None:
         from core.storage.opencache import NotCached as not_cached

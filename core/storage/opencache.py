@@ -38,7 +38,7 @@ from collections.abc import Callable, Iterable
 from functools import cache, partial
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import blake3
 import msgspec
@@ -56,6 +56,9 @@ from core.storage.errors import SaveError
 from core.storage.linecheck import check_lines
 from core.storage.savefile import CHAINED_FROM, MAX_FILE_BYTES, MAX_LINE_BYTES, UPCASTERS, Loaded, Resume, open_regular
 from core.storage.store import CHUNK, FRAME_BYTES, ISSUED, PHASE, EventStore, claims_of, kinds_of
+
+if TYPE_CHECKING:
+    from core.storage.readahead import ReadAhead
 
 #: Bump when an entry changes shape or digest (the fingerprint also changes with this file).
 FORMAT = 3
@@ -145,13 +148,15 @@ class OpenCache:
     """The entries in ``folder`` (made when first written to)."""
 
     @classmethod
-    def users(cls) -> OpenCache:
+    def users(cls, ahead: ReadAhead | None = None) -> OpenCache:
         """The user's (``~/.cache/fireteam/open`` on Linux)."""
-        return cls(cache_root() / SUBFOLDER)
+        return cls(cache_root() / SUBFOLDER, ahead=ahead)
 
-    def __init__(self, folder: Path, max_entries: int = MAX_ENTRIES) -> None:
+    def __init__(self, folder: Path, max_entries: int = MAX_ENTRIES, *, ahead: ReadAhead | None = None) -> None:
         self.folder = Path(folder)
         self.max_entries = max_entries
+        #: A save's bytes being read in a thread, for its first open (``core.storage.readahead``).
+        self.ahead = ahead
 
     def path_of(self, header_line: bytes) -> Path:
         """An entry is named by the save's header line: copies of a save share it."""
@@ -160,8 +165,11 @@ class OpenCache:
     def opening(self, path: Path) -> Opening | None:
         """The save at ``path`` read for an open: restored from its entry if one holds
         for it.  None if it cannot be read (the load then says why)."""
+        ahead, self.ahead = self.ahead, None
         try:
             with open(open_regular(path), "rb") as f:
+                # Taken whatever follows (the bytes are let go with this call if no entry holds).
+                read = ahead.take(f.fileno()) if ahead is not None else None
                 size = os.fstat(f.fileno()).st_size
                 if not 0 < size <= MAX_FILE_BYTES:
                     return None
@@ -177,11 +185,13 @@ class OpenCache:
                     entry = self._read(held, where)
                 if entry is None or entry.size > size:
                     return Opening(self, head)
-                f.seek(0)
-                data = f.read(size)
+                if read is None:
+                    f.seek(0)
+                    read = f.read(size), None
         except (OSError, SaveError):  # (not a regular file: the load says so)
             return None
-        return Opening(self, head, _restore(path, data, len(head), entry, partial(_forget, where)))
+        data, hashed = read
+        return Opening(self, head, _restore(path, data, len(head), entry, partial(_forget, where), hashed))
 
     def _read(self, f: BinaryIO, where: Path) -> Entry | None:
         try:
@@ -368,23 +378,29 @@ def _forget(where: Path) -> None:
         os.unlink(where)
 
 
-def _restore(path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None]) -> Hit | None:
+def _restore(
+    path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None], hashed: Any = None
+) -> Hit | None:
     """The game ``entry`` holds, if it is this save's (else None: load it in full).
-    ``distrust`` is for what is checked later, as the game uses it."""
+    ``distrust`` is for what is checked later, as the game uses it; ``hashed``, a
+    hasher already fed all of ``data`` (``ReadAhead``), if any."""
     try:
-        return _restored(path, data, head, entry, distrust)
+        return _restored(path, data, head, entry, distrust, hashed)
     except (_Mismatch, SaveError, ValueError, TypeError, IndexError, KeyError, OverflowError, msgspec.DecodeError):
         # ValueError: arrays of the wrong byte length; DecodeError: the state.  None
         # of it is more than a damaged or hostile entry, which is only a cache.
         return None
 
 
-def _restored(path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None]) -> Hit:
+def _restored(path: Path, data: bytes, head: int, entry: Entry, distrust: Callable[[], None], hashed: Any) -> Hit:
     size = entry.size
     _need(head <= size <= len(data) and data[size - 1] == 10)
     # The digest is what makes the entry this save's: nothing is used before it agrees.
-    hasher = new_hasher()
-    hasher.update(memoryview(data)[:size])
+    if hashed is not None and size == len(data):
+        hasher = hashed  # (an entry of the whole save, as a game closed writes it)
+    else:
+        hasher = new_hasher()
+        hasher.update(memoryview(data)[:size])
     _need(hasher.digest() == entry.digest)
     return _fitted(path, data, head, entry, hasher, distrust)
 
