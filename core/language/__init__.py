@@ -1,2 +1,2 @@
 """Words in the reader's language: the reader and rendering (``i18n``), the catalogues
-(``catalogues``, ``locale/``), their compiled cache (``cache``) and numbers (``numerals``)."""
+(``catalogues``, ``locale/``), their compiled form (``compiled``) and numbers (``numerals``)."""

@@ -2,9 +2,10 @@
 
 The source language is English: every message is written in English in the code
 (the gettext ``msgid``) and Italian comes from the catalogues under
-``core/language/locale/it/LC_MESSAGES/<domain>.po``, compiled to the ``.mo`` beside
-it when Fireteam is built or installed (setup.py) and read with ``gettext``.  A
-message missing from a catalogue falls back to English.
+``core/language/locale/it/LC_MESSAGES/<domain>.po``, compiled to the ``.msgpack``
+beside it when Fireteam is built or installed (setup.py), and read from it as
+``gettext`` would read a ``.mo`` (``core.language.compiled``).  A message missing from
+a catalogue falls back to English.
 
 Domains keep each vocabulary apart, as the same English word can be two Italian
 ones ("fire" is *fuoco* in one book and *tiro* in another):
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 import copy
 import gettext
+import os
 import re
 import string
 from collections.abc import Iterator, Mapping
@@ -40,10 +42,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
+from stat import S_ISREG
 from typing import Union
 
 import msgspec
 
+from core.language import compiled
+from core.language.compiled import Catalogue
 from core.language.numerals import localised
 from core.language.reader import LANGUAGES, SOURCE, lang
 from core.log.recordint import RecordInt
@@ -162,63 +167,61 @@ def N_(message: str) -> str:
 
 
 @cache
-def _loaded(lang: str, domain: str) -> gettext.GNUTranslations | None:
-    """One domain's catalogue for ``lang``, read once per process from its ``.mo``; None
+def _loaded(lang: str, domain: str) -> Catalogue | None:
+    """One domain's catalogue for ``lang``, read once per process from its compiled file; None
     where there is none (English).
 
-    An installed Fireteam has the ``.mo`` files its build compiled, and no ``.po``.  A
-    checkout has both once installed (``pip install -e .`` compiles them in place): a
-    ``.po`` edited since, or a tree never built, is compiled here with babel (a test and
-    build requirement) and its ``.mo`` left beside it for the next process, where the
-    checkout may be written; without babel, English, said once on stderr.
+    An installed Fireteam has the compiled files its build made (``core.language.compiled``),
+    and no ``.po``.  A checkout has both once installed (``pip install -e .`` compiles them in
+    place): a ``.po`` edited since, a tree never built, or a compiled file that cannot be read,
+    is compiled here with babel (a test and build requirement) and its compiled file left
+    beside it for the next process, where the checkout may be written; without babel, or an
+    install's compiled file that cannot be read, English, and why, said once on stderr.
     """
-    base = LOCALE_DIR / lang / "LC_MESSAGES" / domain
-    po, mo = base.with_suffix(".po"), base.with_suffix(".mo")
     if lang == SOURCE:
         return None
-    try:
-        compiled = mo.stat().st_mtime_ns
-    except OSError:
-        compiled = None
-    try:
-        edited = po.stat().st_mtime_ns
-    except OSError:
-        edited = None
-    if compiled is not None and (edited is None or edited <= compiled):
-        with open(mo, "rb") as f:
-            return gettext.GNUTranslations(f)
+    # (Paths as strings: pathlib's joins cost a start more than the stat calls they name.)
+    base = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", domain)
+    po, made = base + ".po", base + compiled.SUFFIX
+    edited, built = _modified(po), _modified(made)
+    if built is not None and (edited is None or edited <= built):
+        try:
+            return compiled.read(made)
+        except compiled.Unreadable as e:
+            if edited is None:
+                _say_english(f"the {lang} {domain} catalogue cannot be read ({e})")
     if edited is None:
         return None
-    return _compiled_now(po, lang, domain)
+    return _compiled_now(Path(po), lang, domain)
 
 
-def _compiled_now(po: Path, lang: str, domain: str) -> gettext.GNUTranslations | None:
-    """``po`` compiled in memory with babel (a checkout); None, said once, without babel."""
-    import io
-
+def _modified(path: str) -> int | None:
+    """When ``path`` was written; None if it is not a file (a FIFO or a folder in a catalogue's place is none)."""
     try:
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-    except ImportError:
-        _say_not_compiled(lang)
+        st = os.stat(path)
+    except OSError:
         return None
-    with open(po, "rb") as f:
-        catalog = read_po(f, locale=lang, domain=domain)
-    mo = io.BytesIO()
-    write_mo(mo, catalog, use_fuzzy=False)
-    _leave(po.with_suffix(".mo"), mo.getvalue())
-    mo.seek(0)
-    return gettext.GNUTranslations(mo)
+    return st.st_mtime_ns if S_ISREG(st.st_mode) else None
+
+
+def _compiled_now(po: Path, lang: str, domain: str) -> Catalogue | None:
+    """``po`` compiled with babel (a checkout), and left compiled; None, said once, without babel."""
+    try:
+        data = compiled.compiled(po.read_bytes(), lang, domain)
+    except ImportError:
+        _say_english(f"the {lang} catalogues are not compiled here (pip install -e . again, or pip install babel)")
+        return None
+    _leave(po.with_suffix(compiled.SUFFIX), data)
+    return compiled.decoded(data)
 
 
 def _leave(path: Path, data: bytes) -> None:
     """Write ``path`` whole or not at all (a checkout that cannot be written compiles again next time)."""
     import contextlib
-    import os
     import tempfile
 
     with contextlib.suppress(OSError):
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".mo", dir=path.parent)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=path.suffix, dir=path.parent)
         try:
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
@@ -229,14 +232,10 @@ def _leave(path: Path, data: bytes) -> None:
 
 
 @cache
-def _say_not_compiled(lang: str) -> None:
+def _say_english(why: str) -> None:
     import sys
 
-    print(
-        f"fireteam: the {lang} catalogues are not compiled here (pip install -e . again, or pip install babel): "
-        "English instead",
-        file=sys.stderr,
-    )
+    print(f"fireteam: {why}: English instead", file=sys.stderr)
 
 
 def _catalogue(lang: str, domain: str) -> gettext.NullTranslations:
@@ -251,17 +250,14 @@ def pairs(lang: str, domain: str) -> list[tuple[str, str]]:
     translation), contexts left out: the words a search takes as each other's synonyms
     (``core.explain.rulesearch``); none in English."""
     loaded = _loaded(lang, domain)
-    catalog: dict[object, str] = getattr(loaded, "_catalog", {}) if loaded is not None else {}
-    return [
-        (key.rpartition("\x04")[2], text)
-        for key, text in catalog.items()
-        if isinstance(key, str) and key and isinstance(text, str) and text
-    ]
+    messages = loaded.messages if loaded is not None else {}
+    return [(key.rpartition("\x04")[2], text) for key, text in messages.items() if key and text]
 
 
 def forget_catalogues() -> None:
     """Read the catalogues afresh when next asked (a test that changes ``LOCALE_DIR``)."""
     _loaded.cache_clear()
+    _say_english.cache_clear()
     translations.cache_clear()
     _scenario_words.cache_clear()
 

@@ -21,7 +21,7 @@ def _files(root):
 @pytest.fixture
 def copy(tmp_path, monkeypatch):
     """The committed catalogues, copied; ``update`` writes the copy."""
-    shutil.copytree(LOCALE_DIR, tmp_path / "locale", ignore=shutil.ignore_patterns("*.mo"))
+    shutil.copytree(LOCALE_DIR, tmp_path / "locale", ignore=shutil.ignore_patterns("*.msgpack"))
     monkeypatch.setattr(catalogues, "LOCALE_DIR", tmp_path / "locale")
     return tmp_path / "locale"
 

@@ -48,13 +48,15 @@ def test_the_sdist_holds_what_the_suite_needs(built):
     assert tracked and [name for name in tracked if name not in in_sdist] == []
     for name in ("LICENSE", "README.md", "conftest.py", "setup.py", "pyproject.toml", ".ci/run"):
         assert name in in_sdist, name
-    assert not [name for name in in_sdist if name.endswith((".mo", ".pyc"))]
+    assert not [name for name in in_sdist if name.endswith((".msgpack", ".pyc"))]
 
 
 def test_the_wheel_has_compiled_catalogues_the_docs_and_the_license(built):
     _sdist, in_wheel, metadata = built
     catalogues = sorted(p.stem for p in (ROOT / "core" / "language" / "locale").glob("it/LC_MESSAGES/*.po"))
-    shipped = sorted(Path(n).stem for n in in_wheel if n.startswith("core/language/locale/it/") and n.endswith(".mo"))
+    shipped = sorted(
+        Path(n).stem for n in in_wheel if n.startswith("core/language/locale/it/") and n.endswith(".msgpack")
+    )
     assert shipped == catalogues and len(catalogues) >= 7
     assert not [n for n in in_wheel if n.endswith(".po")]  # the sources stay in the sdist
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in in_wheel)

@@ -9,20 +9,18 @@ to English and is never echoed nor logged.
 from __future__ import annotations
 
 import asyncio
-import gettext
-import io
+import copy
 import logging
 import socket
 from pathlib import Path
 
 import asyncssh
 import pytest
-from babel.messages.catalog import Catalog
-from babel.messages.mofile import write_mo
 from ssh_club import SEATS, Club, demo_game, make_keys, seat_workers, seats_toml, served_table, wait_until
 
 from core.language import i18n
 from core.language import reader as readers
+from core.language.compiled import Catalogue
 from core.language.i18n import M
 from core.language.reader import Reader, lang, reading
 from core.log.outcome import Refusal
@@ -244,20 +242,15 @@ def test_catalogue(monkeypatch):
 
     words = {"breaking_news": (NOTE_EN, NOTE_IT), "client": (TITLE_EN, TITLE_IT)}
 
-    def with_note(language: str, domain: str) -> gettext.GNUTranslations | None:
+    def with_note(language: str, domain: str) -> Catalogue | None:
         if language != "it" or domain not in words:
             return loaded(language, domain)
         # The real catalogue's messages, and the test's over them.
         real = loaded(language, domain)
-        found = real._catalog if real is not None else {}
-        messages = {msgid: msgstr for msgid, msgstr in found.items() if isinstance(msgid, str) and msgid}
-        messages.update([words[domain]])
-        cat = Catalog(locale="it", domain=domain)
-        for msgid, msgstr in messages.items():
-            cat.add(msgid, msgstr)
-        buf = io.BytesIO()
-        write_mo(buf, cat)
-        return gettext.GNUTranslations(io.BytesIO(buf.getvalue()))
+        assert real is not None
+        noted = copy.copy(real)
+        noted.messages = {**real.messages, **dict([words[domain]])}
+        return noted
 
     i18n.translations.cache_clear()
     monkeypatch.setattr(i18n, "_loaded", with_note)

@@ -321,16 +321,14 @@ def _start(lang: str, folder: Path, locale: Path, babel: str = "babel") -> tuple
 
 def _catalogues(folder: Path, *, compiled: bool) -> Path:
     """A copy of the catalogues' sources, compiled as a build compiles them (setup.py) or not."""
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from core.language import compiled as build  # (as setup.py compiles them)
 
     for po in (ROOT / "core" / "language" / "locale").glob("*/LC_MESSAGES/*.po"):
         copy = folder / po.relative_to(ROOT / "core" / "language" / "locale")
         copy.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(po, copy)
         if compiled:
-            with open(po, "rb") as source, open(copy.with_suffix(".mo"), "wb") as target:
-                write_mo(target, read_po(source, locale=po.parts[-3], domain=po.stem), use_fuzzy=False)
+            copy.with_suffix(build.SUFFIX).write_bytes(build.compiled(po.read_bytes(), po.parts[-3], po.stem))
     return folder
 
 
@@ -345,10 +343,10 @@ def test_a_start_reads_the_compiled_catalogues_with_no_babel(tmp_path):
 def test_a_checkout_never_built_compiles_with_babel_or_says_it_speaks_english(tmp_path):
     sources = _catalogues(tmp_path / "sources", compiled=False)
     assert _start("it", tmp_path, sources) == (["Forze", "True"], "")  # compiled, and left for the next start
-    assert sorted(p.stem for p in sources.glob("it/LC_MESSAGES/*.mo")) == ["breaking_news", "client", "fireteam"]
+    assert sorted(p.stem for p in sources.glob("it/LC_MESSAGES/*.msgpack")) == ["breaking_news", "client", "fireteam"]
     assert _start("it", tmp_path, sources, "no-babel") == (["Forze", "False"], "")
-    for mo in sources.glob("*/LC_MESSAGES/*.mo"):
-        mo.unlink()
+    for made in sources.glob("*/LC_MESSAGES/*.msgpack"):
+        made.unlink()
     lines, said = _start("it", tmp_path, sources, "no-babel")
     assert lines == ["Roster", "False"]
     assert said == (

@@ -171,7 +171,7 @@ def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
 def test_an_italian_start_imports_no_more_of_the_ruleset_than_an_english_one(tmp_path):
     # Its log's command lines are named from the commands' kept shapes (core.language.shapes).
     first_frame, idle = _modules_after_start(tmp_path, "it")
-    assert "tui.screens.game" in first_frame and "babel" not in first_frame  # it did start; its catalogues are .mo
+    assert "tui.screens.game" in first_frame and "babel" not in first_frame  # it did start; its catalogues are compiled
     assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
     assert "core.rulesets.breaking_news.commands.combat" in idle
 
