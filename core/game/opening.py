@@ -21,7 +21,6 @@ from core.log.state import GameState, apply_in_place
 from core.registry import BUILTIN, get_ruleset
 from core.releases import newer
 from core.ruleset import Ruleset
-from core.secrets.sessions import last_claimed
 from core.storage.decoding import FORMAT_VERSION, Header
 from core.storage.errors import SaveError, salvage_hint
 from core.storage.savefile import load, read_commands
@@ -198,7 +197,7 @@ def _not_newer(path: Path, history: History) -> None:
     """SaveError if a Fireteam newer than this one wrote the save's last session: this one would
     write its older version after it, which ``fireteam verify`` takes for a claim made since
     (``core.secrets.sessions``), and might write what that version's rules read otherwise."""
-    last = last_claimed(history.store)
+    last = history.store.last_claimed
     if newer(last):
         said = _(
             "{path}: written by Fireteam {version}, newer than this one ({mine}): play it on with {version} or "

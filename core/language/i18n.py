@@ -43,15 +43,16 @@ from contextvars import ContextVar
 from functools import cache, lru_cache
 from pathlib import Path
 from stat import S_ISREG
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 import msgspec
 
-from core.language import compiled
-from core.language.compiled import Catalogue
 from core.language.numerals import localised
 from core.language.reader import LANGUAGES, SOURCE, lang
 from core.log.recordint import RecordInt
+
+if TYPE_CHECKING:
+    from core.language.compiled import Catalogue
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 CORE_DOMAIN = "fireteam"
@@ -180,6 +181,8 @@ def _loaded(lang: str, domain: str) -> Catalogue | None:
     """
     if lang == SOURCE:
         return None
+    from core.language import compiled  # (an English reader's start does without it)
+
     # (Paths as strings: pathlib's joins cost a start more than the stat calls they name.)
     base = os.path.join(LOCALE_DIR, lang, "LC_MESSAGES", domain)
     po, made = base + ".po", base + compiled.SUFFIX
@@ -206,6 +209,8 @@ def _modified(path: str) -> int | None:
 
 def _compiled_now(po: Path, lang: str, domain: str) -> Catalogue | None:
     """``po`` compiled with babel (a checkout), and left compiled; None, said once, without babel."""
+    from core.language import compiled
+
     try:
         data = compiled.compiled(po.read_bytes(), lang, domain)
     except ImportError:

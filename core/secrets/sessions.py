@@ -34,16 +34,9 @@ from core.language.reader import LANGUAGES, SOURCE
 from core.log import events as ev
 from core.log.history import History
 from core.releases import LANGUAGE_RECORDED_FROM, RELEASES, VERSION_RECORDED_FROM, before, newer, released
-from core.storage.store import EventStore
 
 #: The version that wrote a command of a save that names none: the only one before versions were recorded.
 FIRST_VERSION = RELEASES[0].version
-
-
-def last_claimed(store: EventStore) -> str:
-    """The version the last command that names one names ("" if none does): the version of the
-    save's last session, which the store keeps as its events come in (``EventStore.claims``)."""
-    return store.claims[-1][1] if store.claims else ""
 
 
 @dataclass

@@ -151,6 +151,12 @@ class EventStore:
         """The payloads of the events after the last sealed chunk."""
         return self._tail_json
 
+    @property
+    def last_claimed(self) -> str:
+        """The version the last command that names one names ("" if none does): the version of the
+        save's last session (which claims are believed is ``core.secrets.sessions``'s to say)."""
+        return self.claims[-1][1] if self.claims else ""
+
     def __len__(self) -> int:
         return len(self.kinds)
 

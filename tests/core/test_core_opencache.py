@@ -22,7 +22,6 @@ from core.log import events as ev
 from core.log.replay import visible_steps
 from core.log.state import encode_state
 from core.log.views import REFEREE
-from core.secrets.sessions import last_claimed
 from core.storage.errors import SaveError, SaveLocked
 from core.storage.opencache import NotCached, OpenCache
 from core.storage.store import CHUNK, FACT, ISSUED, PHASE, VAR, RestoreMismatch
@@ -174,7 +173,7 @@ def test_which_chunks_hold_a_variable_and_the_versions_claimed_are_told_alike_re
     assert holds == [loaded.kinds.find(VAR, a, b) >= 0 for a, b in chunks] == [True, False, False, False, False]
     assert holds == [any(type(e) is ev.VarSet for e in loaded.slice(a, b)) for a, b in chunks]
     assert restored.claims == loaded.claims == [(0, core.__version__)]  # the generator's one session
-    assert last_claimed(restored) == last_claimed(loaded) == core.__version__
+    assert restored.last_claimed == loaded.last_claimed == core.__version__
 
 
 def test_a_newer_session_is_found_past_the_entry_and_in_it(tmp_path, restores, monkeypatch):
@@ -195,12 +194,12 @@ def test_a_newer_session_is_found_past_the_entry_and_in_it(tmp_path, restores, m
         loaded = _open(path, writable=False).history.store
         first = len(loaded) - 12  # its first command
         mine = [claim for claim in loaded.claims if claim[0] < first]
-        assert loaded.claims == [*mine, (first, "9.9.0")] and last_claimed(loaded) == "9.9.0"
+        assert loaded.claims == [*mine, (first, "9.9.0")] and loaded.last_claimed == "9.9.0"
         past = _open(path, cache, writable=False)  # restored; writes an entry covering it all
         again = _open(path, cache, writable=False, cached_only=True)
         assert restores == [False, True, True]
         for store in (past.history.store, again.history.store):
-            assert store.claims == loaded.claims and last_claimed(store) == "9.9.0"
+            assert store.claims == loaded.claims and store.last_claimed == "9.9.0"
             assert store.kinds == loaded.kinds
         assert first // 8 < again.history.store._framed and first // 8 not in again.history.store._cache
         with pytest.raises(SaveError, match=r"written by Fireteam 9\.9\.0, newer than this one"):

@@ -39,7 +39,6 @@ from core.log import events as ev
 from core.log.state import fold
 from core.log.views import REFEREE
 from core.refusal import TYPING
-from core.secrets.sessions import last_claimed
 from core.storage.decoding import FORMAT_VERSION
 from core.storage.errors import SaveError
 from core.storage.savefile import MAX_LINE_BYTES, Chain, load, open_regular
@@ -241,7 +240,7 @@ def test_a_command_torn_off_takes_its_version_claim_with_it(save, monkeypatch, c
         events = store.slice(0, len(store))
         assert store.claims == [(i, e.version) for i, e in enumerate(events) if type(e) is ev.Issued and e.version]
         assert store.claims == [(0, core.__version__), *([(before, "9.9.0")] if commands == 2 else [])]
-        assert last_claimed(store) == ("9.9.0" if commands == 2 else core.__version__)
+        assert store.last_claimed == ("9.9.0" if commands == 2 else core.__version__)
 
 
 def test_two_torn_repairs_in_the_same_second_keep_both_tails(tmp_path, monkeypatch):

@@ -70,11 +70,16 @@ NOT_AT_FIRST_FRAME = (
     # The commands every game has (and the confirm they hold): gathered with the ruleset's.
     "core.game.builtins",
     "core.game.confirmation",
+    # Which sessions' claims are believed (verify's): an open reads only the last claim, which
+    # the store keeps (EventStore.last_claimed).
+    "core.secrets.sessions",
 )
 #: ... nor, in English, the command language (what the first frame draws runs none of it: it is
 #: imported by the first key typed, or as the commands are gathered once the frame is drawn). An
-#: Italian log's lines are named in the reader's words by it (``core.commands.localize_line``).
-COMMAND_LANGUAGE = (
+#: Italian log's lines are named in the reader's words by it (``core.commands.localize_line``),
+#: from catalogues read by ``core.language.compiled``, which English has none of.
+IN_ENGLISH_NOT = (
+    "core.language.compiled",
     "core.commands",
     *(f"core.commands.{module.name}" for module in pkgutil.iter_modules([str(ROOT / "core" / "commands")])),
 )
@@ -161,8 +166,8 @@ def _modules_after_start(tmp_path: Path, lang: str = "") -> tuple[set[str], set[
 def test_the_start_imports_nothing_its_first_frame_does_not_need(tmp_path):
     first_frame, idle = _modules_after_start(tmp_path)
     assert "tui.screens.game" in first_frame and "core.rulesets.breaking_news" in first_frame  # it did start
-    assert len(COMMAND_LANGUAGE) > 5  # (its modules found)
-    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED + COMMAND_LANGUAGE if name in first_frame] == []
+    assert len(IN_ENGLISH_NOT) > 5  # (the command language's modules found)
+    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED + IN_ENGLISH_NOT if name in first_frame] == []
     assert [name for name in NOT_UNTIL_USED if name in idle] == []
     assert "core.rulesets.breaking_news.commands.combat" in idle  # gathered once the frame is drawn
 
@@ -172,6 +177,7 @@ def test_an_italian_start_imports_no_more_of_the_ruleset_than_an_english_one(tmp
     # Its log's command lines are named from the commands' kept shapes (core.language.shapes).
     first_frame, idle = _modules_after_start(tmp_path, "it")
     assert "tui.screens.game" in first_frame and "babel" not in first_frame  # it did start; its catalogues are compiled
+    assert "core.language.compiled" in first_frame  # (they were read)
     assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
     assert "core.rulesets.breaking_news.commands.combat" in idle
 
