@@ -565,6 +565,11 @@ class Ruleset(ABC):
         """A ruleset counter or flag (``VarSet``) in plain words; None for the bare ``key = value``."""
         return None
 
+    def says_var(self, key: str, value: int | str) -> bool:
+        """Whether :meth:`describe_var` has words for ``key = value``; a ruleset whose words cost more
+        to write than to tell (a table read for a name) tells it without writing them."""
+        return self.describe_var(key, value) is not None
+
     def describe_secret(self, key: str, value: int | str) -> str | None:
         """A secret as it reads once opened (``secrets``, the end), where it says more than the
         line that set it (Linea di Tiro's deck: its 54 cards in order, which its shuffle's line
@@ -587,9 +592,14 @@ class Ruleset(ABC):
         return Domain(self.domain).term(weapon)
 
     def piece_class(self, state: GameState, cls: str) -> str:
-        """A piece's class as shown, where the game's own state may name it (a class a
-        scenario file defines); ``class_name`` by default."""
-        return self.class_name(cls)
+        """A piece's class as shown: as the game's own state names it (``scenario_class``), else
+        its book's name for it (``class_name``)."""
+        return self.scenario_class(state, cls) or self.class_name(cls)
+
+    def scenario_class(self, state: GameState, cls: str) -> str | None:
+        """The name the game's own state gives a class (a class a scenario file defines: Linea di
+        Tiro's profiles); None for a book's class, the default."""
+        return None
 
     def note_for_a_side(self, text: Text) -> Text:
         """A note as a side or a spectator reads it: a note may name the referee's command
@@ -698,6 +708,17 @@ class Ruleset(ABC):
     def describe_named(self, state: GameState, key: str, value: int | str) -> str | None:
         """``describe_var`` with the pieces the key and value name by id (``piece_keys``,
         ``piece_values``) named as the players know them: the phrases only show them."""
+        key, value = self._named(state, key, value)
+        said = self.describe_var(key, value)
+        return said if said is not None else scenario_fact(state, key, value)
+
+    def has_words(self, state: GameState, key: str, value: int | str) -> bool:
+        """Whether :meth:`describe_named` has words for ``key = value``, told without writing them
+        (``says_var``): the log pane asks it of every variable of a game it draws (``Reading.inner``)."""
+        key, value = self._named(state, key, value)
+        return self.says_var(key, value) or scenario_fact(state, key, value) is not None
+
+    def _named(self, state: GameState, key: str, value: int | str) -> tuple[str, int | str]:
         units = state.units
         for prefix in self.piece_keys:
             uid = key.removeprefix(prefix)
@@ -706,8 +727,7 @@ class Ruleset(ABC):
                 break
         if isinstance(value, str) and value in units and key.startswith(self.piece_values):
             value = scenario_words(units[value].name)
-        said = self.describe_var(key, value)
-        return said if said is not None else scenario_fact(state, key, value)
+        return key, value
 
     def shows_defeat_points(self, state: GameState) -> bool:
         """Whether the sides' defeat points are shown: where the book scores them

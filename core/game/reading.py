@@ -238,7 +238,7 @@ class Reading:
         return (
             type(e) is ev.VarSet
             and e.key not in (DICE_KEY, TABLE_DICE)  # the core's own, put in words by core.log.narrate
-            and self._ruleset.describe_named(self._timeline.state, e.key, e.value) is None
+            and not self._ruleset.has_words(self._timeline.state, e.key, e.value)
         )
 
     def facts_seen(self, cmd: int, role: str) -> int:

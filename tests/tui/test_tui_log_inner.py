@@ -8,11 +8,15 @@ only where he digs: a line's details, the filter ``kind:var``, ``fireteam log --
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+import pytest
 from skirmish import Counted, patrol_game
 from waiting import piloted, press, screen_of
 
-from core.language.reader import Reader
+import core.rulesets.breaking_news.narration as extras_table
+from core.game import Game
+from core.language.reader import Reader, reading
 from core.log import events as ev
 from core.log.views import REFEREE
 from tui.lines.client import LineClient
@@ -166,3 +170,48 @@ def test_the_plain_seat_says_neither_in_its_news_nor_in_log_n_but_verbose_says_t
     assert "sgt cole moves 10 cm" in said_log and "blue has moved 1 times" in said_log
     assert "the rules keep a value" not in said_log
     game.close()
+
+
+SAVES = sorted((Path(__file__).resolve().parents[2] / "saves").glob("*.ft"))
+
+
+@pytest.mark.parametrize("save", SAVES, ids=[p.stem for p in SAVES])
+def test_whether_a_variable_has_words_is_told_as_writing_them_would_tell_it(save, tmp_path, monkeypatch):
+    """``Ruleset.has_words`` (what the log pane asks of every variable as it first draws a game)
+    says what ``describe_named`` would, for every variable of every recorded game, at each step,
+    in both languages; and Breaking News tells an extra bought without reading the extras table."""
+    game = Game.open(save, writable=False)
+    ruleset, timeline = game.ruleset, game.timeline
+    variables = [(i, e) for i, e in enumerate(game.history.store.slice(0, game.log_length)) if type(e) is ev.VarSet]
+    assert variables
+    for language in ("en", "it"):
+        with reading(language):
+            for i, e in variables:
+                state = timeline.state_at(i + 1)
+                assert ruleset.has_words(state, e.key, e.value) == (
+                    ruleset.describe_named(state, e.key, e.value) is not None
+                ), (e.key, e.value)
+    if save.stem == "demo-game":
+        bought = [e for _i, e in variables if e.key.startswith("extra.")]
+        assert bought  # (the demo's sides bought extras)
+        monkeypatch.setattr(extras_table, "extras", lambda: pytest.fail("the extras table read to tell"))
+        assert all(ruleset.has_words(game.state, e.key, e.value) for e in bought)
+    game.close()
+
+
+@pytest.mark.parametrize(
+    ("key", "value", "said"),
+    [
+        ("platoon.regulars", 1, True),
+        ("platoon.regulars", 0, False),  # a phrase with no words for this value
+        ("marker.regulars.2", "fake", True),
+        ("marker.regulars.2", "nothing", False),
+        ("extra.regulars.sniper", 1, True),
+        ("moved.cole", 1, False),  # no phrase
+    ],
+)
+def test_breaking_news_tells_whether_a_variable_has_words_as_its_phrase_would(key, value, said):
+    from core.rulesets.breaking_news import narration
+
+    assert narration.says_var(key, value) is said
+    assert (narration.describe_var(key, value) is not None) is said

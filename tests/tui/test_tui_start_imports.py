@@ -51,9 +51,11 @@ NOT_AT_FIRST_FRAME = (
     "blake3",
     # The error log's file handler: made at the first error (core.errorlog.ErrorLog).
     "logging.handlers",
-    # (tomllib is no longer here: the roster names its pieces' classes from Breaking News's
-    # troops table, and a log whose variables name an EXTRA, as the demo's opened secrets
-    # at its end do, reads its name from the extras table, issue #26.)
+    # The rules' tables (TOML): the roster names a class only where a scenario does
+    # (Ruleset.scenario_class), and whether a variable has words is told without them
+    # (Ruleset.has_words: an extra bought always has).  A shown line that names an extra
+    # reads its name from the extras table (issue #26): none of the demo's last lines does.
+    "tomllib",
     # The footer (Textual's, with ours) and the undo box, mounted once the frame is drawn;
     # the dialogs there too, the others when asked for.
     "textual.widgets._footer",

@@ -298,8 +298,7 @@ class RosterPane(Vertical):
         ruleset = self._ruleset
         if ruleset is None or not unit.cls:
             return ""
-        named = ruleset.piece_class(state, unit.cls)
-        return named if named != ruleset.class_name(unit.cls) else ""
+        return ruleset.scenario_class(state, unit.cls) or ""
 
     def _badge_words(self, state: GameState) -> Callable[[str], str] | None:
         """The ruleset's words for a badge that names a piece by id (BI's ``aboard-truck``):

@@ -238,6 +238,9 @@ class BreakingNews(Ruleset):
     def describe_var(self, key: str, value: int | str) -> str | None:
         return narration.describe_var(key, value)
 
+    def says_var(self, key: str, value: int | str) -> bool:
+        return narration.says_var(key, value)
+
     def pieces_lost(self, state: GameState, side: str) -> tuple[int, int]:
         from core.rulesets.breaking_news.campaign import forces
 

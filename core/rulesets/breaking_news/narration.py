@@ -248,11 +248,24 @@ def _compiled(pattern: str) -> re.Pattern[str]:
 
 def describe_var(key: str, value: int | str) -> str | None:
     """``key = value`` in the reader's language; None where there is no phrase."""
+    found = _phrase(key)
+    words = found[0](found[1], value) if found is not None else None
+    return None if words is None else DOMAIN.render(words)
+
+
+def says_var(key: str, value: int | str) -> bool:
+    """Whether :func:`describe_var` has words for ``key = value``, told without writing them: an
+    extra bought always has, and its name is read from the extras table only to be shown."""
+    found = _phrase(key)
+    return found is not None and (found[0] is _bought or found[0](found[1], value) is not None)
+
+
+def _phrase(key: str) -> tuple[Phrase, re.Match[str]] | None:
+    """The phrase for ``key``, and the key as its pattern matched it."""
     for head, pattern, phrase in _HEADED:
         if not key.startswith(head):
             continue  # it cannot match
         m = _compiled(pattern).fullmatch(key)
         if m:
-            words = phrase(m, value)
-            return None if words is None else DOMAIN.render(words)
+            return phrase, m
     return None

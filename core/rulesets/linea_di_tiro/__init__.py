@@ -185,9 +185,10 @@ class LineaDiTiro(Ruleset):
     def note_for_a_side(self, text: Text) -> Text:
         return note_for_a_side(text)
 
-    def piece_class(self, state: GameState, cls: str) -> str:
+    def scenario_class(self, state: GameState, cls: str) -> str | None:
         # digest part D: a piece's class is a profile of its scenario, shown by the profile's name
-        return _profile_name(state.vars.get(f"profile.{cls}"), cls)
+        named = _profile_name(state.vars.get(f"profile.{cls}"), cls)
+        return named if named != cls else None
 
     def profile(self, state: GameState, unit: Unit) -> Profile:
         """The piece's profile from its scenario (its ``cls``), with its own stats over it."""
