@@ -225,6 +225,12 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--start-rounds", type=int, default=9, help=_("--client: timed starts of each app per save"))
     p.add_argument("--starts", action="store_true", help=_("--client: time the starts only, no key"))
     p.add_argument(
+        "--against",
+        type=Path,
+        metavar="DIR",
+        help=_("--client: time the starts of the Fireteam checkout in DIR too, in the same rounds"),
+    )
+    p.add_argument(
         "--flood",
         type=int,
         metavar="N",

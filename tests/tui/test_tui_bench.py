@@ -67,7 +67,8 @@ def test_client_bench_prints_every_figure(tmp_path):
 def test_the_starts_alone_are_timed_with_starts(tmp_path, monkeypatch, capsys):
     started: list[tuple[str, str | None]] = []
 
-    def start_once(what: str, cwd: Path, lang: str | None = None) -> tuple[float, float]:
+    def start_once(what: str, cwd: Path, lang: str | None = None, tree: Path | None = None) -> tuple[float, float]:
+        assert tree is None  # (no other checkout's)
         started.append((Path(what).name, lang))
         return (1.0, 0.5) if what == "bare" else (1.25, 0.75)  # seconds to the first frame, and of CPU
 
@@ -93,6 +94,52 @@ def test_the_starts_alone_are_timed_with_starts(tmp_path, monkeypatch, capsys):
     assert data["targets_met"] is True  # judged on its starts alone, each within its target
     assert list(tmp_path.iterdir()) == []
     assert os.environ[CACHE_DIR_ENV] == cache  # the bench's own cache folder was for its run only
+
+
+def test_another_checkouts_starts_are_timed_in_the_same_rounds(tmp_path, monkeypatch, capsys):
+    started: list[tuple[str, str | None, Path | None]] = []
+
+    def start_once(what: str, cwd: Path, lang: str | None = None, tree: Path | None = None) -> tuple[float, float]:
+        started.append((Path(what).name, lang, tree))
+        return (1.0, 0.5) if what == "bare" else (1.5, 0.75) if tree else (1.25, 0.75)
+
+    monkeypatch.setattr(client, "_start_once", start_once)
+    monkeypatch.chdir(tmp_path)
+    other = tmp_path / "older"
+    (other / "tui").mkdir(parents=True)
+    (other / "tui" / "main.py").touch()
+    args = ["bench", "--client", "--starts", "--json", "--events", "2000", "--start-rounds", "1"]
+    assert fireteam([*args, "--against", "older"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    # Each save's start by this checkout, then by the other, after the round's bare start.
+    saves = [("bare", None, None)] + [
+        (name, None, tree) for name in ("demo.ft", "big.ft", "big.ft") for tree in (None, other)
+    ]
+    italian = [("bare", None, None), ("demo.ft", "it", None), ("demo.ft", "it", other)]
+    assert started == saves * 2 + italian * 2
+    assert data["against"] == str(other)
+    assert data["start_ratio"] == data["start_ratio_it"] == 1.25
+    assert data["against_ratio_demo"] == data["against_ratio_big"] == data["against_ratio_it"] == 1.5
+    assert data["against_ratio_big_first_open"] == 1.5
+    assert data["saves"]["demo"]["against_s"] == 1.5
+
+
+def test_against_a_folder_that_is_no_checkout_is_refused(tmp_path, capsys):
+    assert fireteam(["bench", "--client", "--starts", "--against", str(tmp_path)]) == 2
+    assert "not a Fireteam checkout" in capsys.readouterr().err
+
+
+@pytest.mark.subprocess
+def test_another_checkout_starts_with_this_benchs_child(tmp_path):
+    """Its Fireteam found first on the path, this bench's child module beside it: here the checkout
+    itself, started as another would be (its own caches)."""
+    demo = tmp_path / "demo.ft"
+    demo.write_bytes(client.DEMO_SAVE.read_bytes())
+    root = client.DEMO_SAVE.parents[1]
+    figures = client.start_ratios({"demo": demo}, 1, tmp_path, against=root)["demo"]
+    assert figures["start_s"] > 0 and figures["against_s"] > 0 and figures["against_ratio"] > 0
+    assert (tmp_path / "against" / "child" / f"{client.CHILD_MODULE}.py").is_file()
+    assert (tmp_path / "against" / "pycache").is_dir()  # its compiled modules, not this checkout's
 
 
 def test_the_targets_are_met_only_when_every_start_and_both_saves_keys_are_within_them():

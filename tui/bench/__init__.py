@@ -54,12 +54,22 @@ def run(args: argparse.Namespace) -> int:
     if args.client:
         from tui.bench.client import BIG_EVENTS, run_client_bench
 
+        against = args.against.resolve() if args.against else None
+        if against is not None and not (against / "tui" / "main.py").is_file():
+            import sys
+
+            from tui.i18n import _
+
+            said = _("--against {folder}: not a Fireteam checkout (it has no tui/main.py)").format(folder=against)
+            print(f"fireteam bench: {said}", file=sys.stderr)
+            return 2
         return run_client_bench(
             events=args.events or BIG_EVENTS,
             rounds=args.rounds,
             start_rounds=args.start_rounds,
             as_json=args.json,
             keys=not args.starts,
+            against=against,
         )
     from tui.bench.engine import BENCH_EVENTS, run_bench
 

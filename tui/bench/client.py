@@ -97,6 +97,10 @@ TARGETS = {
 KEY_KINDS = ("command", "undo", "redo", "replay_step")
 KEYS = tuple(f"{kind}_p50_ms" for kind in KEY_KINDS)
 KEYS_P95 = tuple(f"{kind}_p95_ms" for kind in KEY_KINDS)
+#: Where ``--against``'s starts find this bench's child module (under the name below): another
+#: checkout's ``tui.bench.child`` may differ, or be missing from an older one.
+CHILD_FOLDER = "child"
+CHILD_MODULE = "fireteam_bench_child"
 #: A start that takes longer than this is reported as a failure, not waited on for ever.
 START_TIMEOUT_S = 120.0
 #: How long a child that has drawn its frame is given to quit before it is killed.
@@ -107,9 +111,11 @@ QUIET_S = 0.08
 # ------------------------------------------------------------------ the start
 
 
-def _start_once(what: str, cwd: Path, lang: str | None = None) -> tuple[float, float]:
+def _start_once(what: str, cwd: Path, lang: str | None = None, tree: Path | None = None) -> tuple[float, float]:
     """Seconds from spawning a child on a fresh pseudo-terminal to its first full frame,
-    and the CPU seconds the child had used by then."""
+    and the CPU seconds the child had used by then.  ``tree``: Fireteam as another checkout
+    has it (``--against``: its ``.venv``'s Python if it has one, its sources first on the
+    path, this bench's child module beside them, ``cwd / CHILD_FOLDER``)."""
     import fcntl
     import pty
     import struct
@@ -128,9 +134,15 @@ def _start_once(what: str, cwd: Path, lang: str | None = None) -> tuple[float, f
     env.pop("FIRETEAM_CACHE_DIR", None)  # (core.folders' override): the bench's cache, not another
     env["TERM"] = "xterm-256color"
     code = "from tui.bench.child import start_child; start_child()"
+    python = sys.executable
+    if tree is not None:
+        venv = tree / ".venv" / "bin" / "python"
+        python = str(venv) if venv.exists() else python
+        env["PYTHONPATH"] = os.pathsep.join([str(tree), str(cwd / CHILD_FOLDER)])
+        code = f"from {CHILD_MODULE} import start_child; start_child()"
     t0 = time.perf_counter()
     child = subprocess.Popen(
-        [sys.executable, "-c", code, str(ready_w), what, *([lang] if lang else [])],
+        [python, "-c", code, str(ready_w), what, *([lang] if lang else [])],
         stdin=slave,
         stdout=slave,
         stderr=slave,
@@ -187,22 +199,34 @@ def start_ratios(
     cwd: Path,
     lang: str | None = None,
     first_open: frozenset[str] = frozenset(),
+    against: Path | None = None,
 ) -> dict[str, dict[str, float]]:
     """Per save: the median start ratio over ``rounds`` (wall clock, and CPU time), and the best times (s).
 
     Fireteam starts with ``--lang lang`` if given; the saves named in ``first_open``
-    are started with an empty open cache each time."""
+    are started with an empty open cache each time.  With ``against`` (another checkout),
+    its Fireteam starts each save too, in the same rounds (``against_ratio``, ``against_s``):
+    a round's ratios share its bare start, so the two trees are compared on one machine's
+    moment, not across runs (its caches are its own, ``cwd / "against"``: their formats may differ)."""
+    other = cwd / "against"
+    if against is not None:
+        (other / CHILD_FOLDER).mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(Path(__file__).with_name("child.py"), other / CHILD_FOLDER / f"{CHILD_MODULE}.py")
     _start_once("bare", cwd)  # fills the caches of compiled modules, catalogues and opens: not timed
     for path in saves.values():
         _start_once(str(path), cwd, lang)
+        if against is not None:
+            _start_once(str(path), other, lang, against)
     bare: list[tuple[float, float]] = []
     times: dict[str, list[tuple[float, float]]] = {name: [] for name in saves}
+    theirs: dict[str, list[tuple[float, float]]] = {name: [] for name in saves}
     for _ in range(rounds):
         bare.append(_start_once("bare", cwd))
         for name, path in saves.items():
-            if name in first_open:
-                shutil.rmtree(cwd / "cache" / "fireteam" / "open", ignore_errors=True)
-            times[name].append(_start_once(str(path), cwd, lang))
+            for folder, tree, timed in ((cwd, None, times), (other, against, theirs))[: 2 if against else 1]:
+                if name in first_open:
+                    shutil.rmtree(folder / "cache" / "fireteam" / "open", ignore_errors=True)
+                timed[name].append(_start_once(str(path), folder, lang, tree))
     out = {}
     for name, ts in times.items():
         pairs = list(zip(ts, bare, strict=True))
@@ -212,6 +236,10 @@ def start_ratios(
             "start_s": round(min(t[0] for t in ts), 3),
             "bare_start_s": round(min(b[0] for b in bare), 3),
         }
+        if against is not None:
+            others = zip(theirs[name], bare, strict=True)
+            out[name]["against_ratio"] = round(statistics.median(t[0] / b[0] for t, b in others), 2)
+            out[name]["against_s"] = round(min(t[0] for t in theirs[name]), 3)
     return out
 
 
@@ -365,9 +393,15 @@ def targets_met(results: dict) -> bool:
 
 
 def run_client_bench(
-    events: int = BIG_EVENTS, rounds: int = 15, start_rounds: int = 9, as_json: bool = False, keys: bool = True
+    events: int = BIG_EVENTS,
+    rounds: int = 15,
+    start_rounds: int = 9,
+    as_json: bool = False,
+    keys: bool = True,
+    against: Path | None = None,
 ) -> int:
-    """The whole bench; ``keys=False`` (``--starts``): the starts alone, no key timed."""
+    """The whole bench; ``keys=False`` (``--starts``): the starts alone, no key timed;
+    ``against``: another checkout's starts too, in the same rounds (:func:`start_ratios`)."""
     from core.cachedir import CACHE_DIR_ENV
     from tui.bench.engine import generate_save
 
@@ -386,8 +420,10 @@ def run_client_bench(
             generate_save(saves["big"], events)
             say(f"starting the bare app and Fireteam {start_rounds} times each, in turn …")
             first = "big_first_open"
-            starts = start_ratios({**saves, first: saves["big"]}, start_rounds, folder, first_open=frozenset([first]))
-            italian = start_ratios({"demo": saves["demo"]}, start_rounds, folder, lang="it")["demo"]
+            starts = start_ratios(
+                {**saves, first: saves["big"]}, start_rounds, folder, first_open=frozenset([first]), against=against
+            )
+            italian = start_ratios({"demo": saves["demo"]}, start_rounds, folder, lang="it", against=against)["demo"]
             per_save: dict[str, dict[str, float]] = {}
             for name, path in saves.items():
                 if keys:
@@ -405,6 +441,15 @@ def run_client_bench(
     results["start_it"] = italian
     results["start_ratio_big_first_open"] = starts[first]["start_ratio"]
     results["start_big_first_open"] = starts[first]  # its CPU ratio too, which the machine's load moves less
+    if against is not None:
+        results["against"] = str(against)
+        for name, figures in (
+            ("demo", starts["demo"]),
+            ("big", starts["big"]),
+            ("it", italian),
+            (first, starts[first]),
+        ):
+            results[f"against_ratio_{name}"] = figures["against_ratio"]
     for key in (*KEYS, *KEYS_P95) if keys else ():
         results[key] = max(s[key] for s in per_save.values())  # the worse of the two saves
     results["saves"] = per_save
@@ -424,6 +469,12 @@ def run_client_bench(
             f"≤ {TARGETS['start_ratio_big_first_open']}), "
             f"{results['start_ratio_it']} on the demo save in Italian (≤ {TARGETS['start_ratio_it']})"
         )
+        if against is not None:
+            say(
+                f"{against} in the same rounds: {results['against_ratio_demo']} on the demo save, "
+                f"{results['against_ratio_big']} on the big one ({results[f'against_ratio_{first}']} its first "
+                f"open), {results['against_ratio_it']} in Italian"
+            )
         for kind in KEY_KINDS if keys else ():
             say(
                 f"{kind}: p50 {results[f'{kind}_p50_ms']} ms (≤ {TARGETS['key_p50_ms']:g}), "
