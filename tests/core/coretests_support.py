@@ -217,3 +217,13 @@ def skirmish(tmp_path):
         game = new_skirmish(tmp_path / "skirmish.ftlog")
         yield game
         game.close()
+
+
+@pytest.fixture(scope="module")
+def big_save(tmp_path_factory) -> Path:
+    """A generated game of 5,000 events (several sealed chunks, undos and redos), once a module."""
+    from tui.bench.engine import generate_save
+
+    path = tmp_path_factory.mktemp("big") / "big.ft"
+    generate_save(path, 5_000)
+    return path

@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (a pytest fixture imported from coretests_support)
 """The open cache (core.storage.opencache): a game restored from it is the game a full load
 makes, and an entry that does not hold for the save's bytes is never used."""
 
@@ -12,7 +13,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
-from coretests_support import tiny_chunks
+from coretests_support import big_save, tiny_chunks  # noqa: F401  (big_save: a fixture)
 
 import core
 import core.storage.opencache as oc
@@ -25,18 +26,9 @@ from core.log.views import REFEREE
 from core.storage.errors import SaveError, SaveLocked
 from core.storage.opencache import NotCached, OpenCache
 from core.storage.store import CHUNK, FACT, ISSUED, PHASE, VAR, RestoreMismatch
-from tui.bench.engine import generate_save
 
 SAVES = Path(__file__).resolve().parents[2] / "saves"
 RECORDED = sorted(SAVES.glob("*.ft"))
-
-
-@pytest.fixture(scope="module")
-def big_save(tmp_path_factory) -> Path:
-    """A generated game of 5,000 events: several sealed chunks, undos and redos."""
-    path = tmp_path_factory.mktemp("big") / "big.ft"
-    generate_save(path, 5_000)
-    return path
 
 
 @pytest.fixture

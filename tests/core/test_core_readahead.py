@@ -1,3 +1,4 @@
+# ruff: noqa: F811  (a pytest fixture imported from coretests_support)
 """A big save's bytes read ahead (core.storage.readahead): the open cache's restore takes them
 only while the file is the one read, and the game restored is the game a full load makes."""
 
@@ -8,6 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from coretests_support import big_save  # noqa: F401  (a fixture)
 
 from core.game import Game
 from core.log.state import encode_state
@@ -15,15 +17,7 @@ from core.log.views import REFEREE
 from core.storage import readahead, savefile
 from core.storage.opencache import OpenCache
 from core.storage.readahead import ReadAhead
-from tui.bench.engine import generate_save
 from tui.opening import CACHE_FROM_BYTES
-
-
-@pytest.fixture(scope="module")
-def big_save(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("big") / "big.ft"
-    generate_save(path, 3_000)
-    return path
 
 
 @pytest.fixture
