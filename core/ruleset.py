@@ -182,7 +182,8 @@ class Context(msgspec.Struct, HandlerDice):
     """What a command handler sees, and where it puts the events it decides on.
 
     ``state`` is a private working copy: every emitted fact is folded into it at
-    once, so a handler can read the consequences of its own earlier events.
+    once, so a handler can read the consequences of its own earlier events.  Its
+    rolls (:meth:`roll`, :meth:`shuffle`, :meth:`at_step`) are ``core.dice.handler``'s.
     """
 
     state: GameState
@@ -190,7 +191,7 @@ class Context(msgspec.Struct, HandlerDice):
     role: str
     ruleset: Ruleset
     events: list[ev.Event] = msgspec.field(default_factory=list)
-    #: A dry run stops at the first roll and reports it (:class:`RollAhead`).
+    #: A dry run stops at the first roll and reports it (``core.dice.handler.RollAhead``).
     dry_run: bool = False
     #: Where the labels of new markers come from (``Game`` keys them by its seed).
     labels: MarkerLabels = msgspec.field(default_factory=MarkerLabels)
