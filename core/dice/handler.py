@@ -6,23 +6,57 @@ command's dice (:meth:`HandlerDice.at_step`); in a dry run the first roll is rep
 :class:`HandlerDice` is the dice's half of the context a handler is given (``core.ruleset.Context``),
 kept apart from it because the context names its ruleset and the ruleset names the context: it asks
 of the context only what :class:`DiceContext` names, so this module imports neither.
+
+A roll that cannot but come to one outcome (:func:`certain`; issue #77, ruling CORE-CERTAIN): every face
+passes its check, or every face fails it.  At a table that types its dice (table dice on, or
+faces typed on the line) such a roll, where the rule reads its faces for that outcome alone
+(``Context.roll``'s ``certain_if``), is drawn by the game rather than asked, and the table is
+told why (:func:`certain_said`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
+from fractions import Fraction
 from typing import Protocol
 
 import msgspec
 
 from core.dice import faces as dice_steps
-from core.dice.certain import certain, certain_said
 from core.dice.faces import Dice, ManualDice, NeedDice, UnplacedRoll, face_meanings, step_index
-from core.language.i18n import Text
+from core.dice.probability import check_chance, check_die
+from core.language.i18n import N_, M, Msg, Text
 from core.log import events as ev
+from core.log.narrate import need_said
 from core.log.state import GameState
 from core.log.views import unit_audience
+
+#: The notes a certain roll drawn by the game is told with (``core.secrets.rederive`` finds them).
+ANY_FACE = N_("no need to roll: any face succeeds (needs {need})")
+NO_FACE = N_("no need to roll: no face succeeds (needs {need})")
+NOTES = (ANY_FACE, NO_FACE)
+
+
+def certain(check: ev.Check | None, count: int, sides: int) -> bool | None:
+    """True if every face of ``count`` d``sides`` passes ``check`` (dice counted each on its
+    own: every die passes), False if every face fails it (every die fails), None if the faces
+    decide (or nothing passes or fails: a roll read off a table, an opposed one)."""
+    if isinstance(check, ev.Each):
+        chance: Fraction | None = check_die(check, sides)
+    else:
+        chance = check_chance(check, count, sides)
+    if chance is None or 0 < chance < 1:
+        return None
+    return chance == 1
+
+
+def certain_said(sure: bool, check: ev.Check | None, count: int, sides: int) -> Msg:
+    """Why the game drew the roll itself: ``no need to roll: any face succeeds (needs 1+)``,
+    the need put on the die's faces (a need of 0+ reads 1+, as the book would write it)."""
+    if isinstance(check, ev.AtLeast | ev.All | ev.Each):
+        check = msgspec.structs.replace(check, face=min(max(check.face, 1), sides))
+    return M(ANY_FACE if sure else NO_FACE, need=need_said(check, count))
 
 
 class RollAhead(Exception):
