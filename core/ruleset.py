@@ -23,17 +23,15 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache, partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, TypeVar
 
 import msgspec
 
-from core.dice import faces as dice_steps
-from core.dice.certain import certain, certain_said
-from core.dice.faces import Dice, ManualDice, NeedDice, UnplacedRoll, face_meanings, step_index
+from core.dice.faces import Dice
+from core.dice.handler import HandlerDice
 from core.language.i18n import Domain, Text, _, scenario_words
 from core.log import events as ev
 from core.log.narrate import (
@@ -64,31 +62,6 @@ from core.scenarios.choices import SetupChoice  # noqa: F401  (a scenario's choi
 if TYPE_CHECKING:
     from core.explain.rulesmap import RulesMap
     from core.scenarios.schema import Format
-
-
-class RollAhead(Exception):
-    """Raised by :meth:`Context.roll` in a dry run: the roll a command would make first."""
-
-    def __init__(
-        self,
-        purpose: Text,
-        count: int,
-        sides: int,
-        target: int | None,
-        mods: tuple,
-        total: bool,
-        under: bool = False,
-        check: ev.Check | None = None,
-    ) -> None:
-        super().__init__(purpose)
-        self.check = check
-        self.under = under
-        self.purpose = purpose
-        self.count = count
-        self.sides = sides
-        self.target = target
-        self.mods = mods
-        self.total = total
 
 
 # ------------------------------------------------------------------ turn structure
@@ -205,11 +178,12 @@ class CommandSpec(msgspec.Struct, frozen=True):
 # ------------------------------------------------------------------------- context
 
 
-class Context(msgspec.Struct):
+class Context(msgspec.Struct, HandlerDice):
     """What a command handler sees, and where it puts the events it decides on.
 
     ``state`` is a private working copy: every emitted fact is folded into it at
-    once, so a handler can read the consequences of its own earlier events.
+    once, so a handler can read the consequences of its own earlier events.  Its
+    rolls (:meth:`roll`, :meth:`shuffle`, :meth:`at_step`) are ``core.dice.handler``'s.
     """
 
     state: GameState
@@ -217,7 +191,7 @@ class Context(msgspec.Struct):
     role: str
     ruleset: Ruleset
     events: list[ev.Event] = msgspec.field(default_factory=list)
-    #: A dry run stops at the first roll and reports it (:class:`RollAhead`).
+    #: A dry run stops at the first roll and reports it (``core.dice.handler.RollAhead``).
     dry_run: bool = False
     #: Where the labels of new markers come from (``Game`` keys them by its seed).
     labels: MarkerLabels = msgspec.field(default_factory=MarkerLabels)
@@ -253,123 +227,6 @@ class Context(msgspec.Struct):
             if hidden and self.ruleset.hidden_markers:
                 # The book puts a marker down where he was: its label, for the referee only.
                 self.emit(ev.MarkerPlaced(unit=hidden, label=self.labels.draw(self.state), vis=REFEREE_ONLY))
-
-    def roll(
-        self,
-        purpose: Text,
-        count: int,
-        *,
-        sides: int = 6,
-        target: int | None = None,
-        mods: Sequence[ev.Mod] = (),
-        total: bool = False,
-        under: bool = False,
-        rule: str = "",
-        unit: str = "",
-        side: str = "",
-        vis: tuple[str, ...] = (),
-        outcome: Callable[[tuple[int, ...]], Text] | Text = "",
-        check: ev.Check | None = None,
-        step: str | tuple[str, ...] = (),
-        meaning: Callable[[tuple[int, ...]], Text] | None = None,
-        certain_if: tuple[bool, ...] = (),
-    ) -> tuple[int, ...]:
-        """Roll (or take typed faces), record the roll as an event, return the faces.
-
-        ``certain_if``: the outcomes (True: every die passes ``check``, False: it fails) on
-        which the caller reads these faces for nothing more.  A roll whose every face comes
-        to one of them is not asked of a table that types its dice: the game draws it, and says
-        why (ruling CORE-CERTAIN).
-
-        ``step`` is which of the command's dice (``CommandSpec.dice``) this roll is:
-        the step's phrase, as the command's order words it (a roll several commands
-        share names each of their wordings).  A referee rolling real dice is shown
-        where in the order he is (``DiceRequest.step``).
-
-        ``unit`` is whose roll it is, or else ``side`` (a side's roll no unit makes:
-        initiative, morale); with neither it is the referee's.  They, ``target``,
-        ``under``, ``total`` and ``mods`` are what a referee rolling real dice is
-        told (:class:`core.dice.faces.DiceRequest`), so pass them for every roll.
-        ``check`` is how ``outcome`` is decided (``core.log.events.Check``): the dice
-        pane's chance, the odds before the roll and the report's luck read it and
-        nothing else, so every roll gives one.  A roll read off a table (``ev.Read``)
-        tells a referee rolling real dice what each face means (``DiceRequest.meanings``):
-        its ``outcome``, or ``meaning`` where the outcome says more than the table's
-        row (the modified total it read).
-        """
-        if self.dry_run:
-            raise RollAhead(purpose, count, sides, target, tuple(mods), total, under, check)
-        at = self._step(purpose, step)
-
-        def heard() -> tuple[str, ...]:
-            """Who may know of it, as its fact will say (``emit``: a hidden unit's stays with those who see him)."""
-            return vis or (unit_audience(self.state.units[unit]) if unit in self.state.units else ())
-
-        dice = self.dice
-        if certain_if and isinstance(dice, ManualDice):  # the odds worked out only where the table types its dice
-            sure = certain(check, count, sides)
-            if sure in certain_if and (drawer := dice.draws()) is not None:
-                dice = drawer
-                self.emit(ev.Noted(text=certain_said(bool(sure), check, count, sides), vis=heard()))
-        try:
-            faces = dice.roll(count, sides, purpose)
-        except NeedDice as need:
-            reads = meaning or outcome
-            meanings = face_meanings(reads, count, sides, total) if type(check) is ev.Read and callable(reads) else ()
-            asked = msgspec.structs.replace(
-                need.request,
-                target=target,
-                under=under,
-                total=total,
-                mods=tuple(mods),
-                check=check,
-                step=at,
-                meanings=meanings,
-            )
-            raise NeedDice(asked, unit=unit, side=side, vis=heard()) from None
-        text = outcome(faces) if callable(outcome) else outcome
-        roll = ev.Roll(purpose, faces, sides, target, tuple(mods), total, text, rule, dice.manual, under, check)
-        side = side if not unit else ""
-        self.emit(dice.rolled(roll, unit=unit, side=side, vis=vis))
-        return faces
-
-    def shuffle(self, items: list, purpose: Text, *, step: str | tuple[str, ...] = ()) -> list:
-        """A shuffled copy of ``items`` (card decks), ``step`` as for :meth:`roll`."""
-        at = self._step(purpose, step)
-        try:
-            return self.dice.shuffle(items, purpose)
-        except NeedDice as need:
-            raise NeedDice(msgspec.structs.replace(need.request, step=at)) from None
-
-    @contextmanager
-    def at_step(self, step: str | tuple[str, ...]) -> Iterator[None]:
-        """Every roll made inside is ``step`` of the order (the first of its phrases the
-        order holds), over what it names itself: a helper's save rolled as part of another
-        step (a covering-fire test's hit) is that step.  An outer ``at_step`` (the
-        command's) wins over an inner one (a helper's); where the order holds none of
-        them, the rolls are the steps they name."""
-        outer = self.within
-        self.within = (*outer, step)
-        try:
-            yield
-        finally:
-            self.within = outer
-
-    def _step(self, purpose: Text, step: str | tuple[str, ...]) -> int | None:
-        """The index in the command's order of the step the roll is rolled :meth:`at_step`,
-        or else of the one it names; a roll that names none, in an order of one step, is
-        that step.  A roll placed on no step of the order is a bug when the tests check
-        (``core.dice.faces.CHECK_STEPS``)."""
-        if not self.order:
-            return None
-        at = next((i for i in (step_index(self.order, w) for w in self.within) if i is not None), None)
-        if at is None:
-            at = step_index(self.order, step)
-        if at is None and not step and len(self.order) == 1:
-            at = 0
-        if at is None and dice_steps.CHECK_STEPS:
-            raise UnplacedRoll(f"the roll {purpose!r} names {step!r}, no step of its command's dice {self.order!r}")
-        return at
 
     def unit(self, unit_id: str) -> Unit:
         return self.state.units[unit_id]

@@ -6,10 +6,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from core.dice.faces import NeedDice
+from core.dice.handler import RollAhead
 from core.language.i18n import _
 from core.log.questions import NeedAnswer
 from core.refusal import LOG, CommandFailed
-from core.ruleset import Refused, RollAhead
+from core.ruleset import Refused
 
 
 @contextmanager

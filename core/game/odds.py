@@ -10,6 +10,7 @@ from fractions import Fraction
 import msgspec
 
 from core.dice.faces import NeedDice
+from core.dice.handler import RollAhead
 from core.dice.probability import (
     check_distribution,
     check_summary,
@@ -20,7 +21,7 @@ from core.dice.probability import (
 from core.game.bugs import failing_on_bugs
 from core.language.i18n import Text, render
 from core.log import events as ev
-from core.ruleset import Refused, RollAhead
+from core.ruleset import Refused
 
 
 class Odds(msgspec.Struct, frozen=True):

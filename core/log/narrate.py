@@ -72,7 +72,7 @@ def check_need(check: ev.Check | None, dice: int) -> str:
 
 def need_said(check: ev.Check | None, dice: int) -> Msg | str:
     """:func:`check_need` as a message, for a fact to hold and each reader to render
-    (``core.dice.certain``'s note of a roll the game drew)."""
+    (``core.dice.handler.certain_said``'s note of a roll the game drew)."""
     if isinstance(check, ev.Sum):
         if check.under:
             return M("{target} or less total", target=check.total)

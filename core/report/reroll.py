@@ -54,6 +54,7 @@ import msgspec
 
 from core.commands import Parsed, parse
 from core.dice.faces import Dice, NeedDice, SeededDice
+from core.dice.handler import RollAhead
 from core.game import SEAL_DICE, Game
 from core.language.i18n import Domain, _
 from core.language.reader import lang
@@ -61,7 +62,7 @@ from core.log import events as ev
 from core.log.state import HIDDEN, GameState, apply_in_place, copy_state
 from core.log.views import OFF_TABLE, REFEREE, MarkerLabels
 from core.refusal import TYPING, Refused
-from core.ruleset import END_GAME, CommandSpec, Context, RollAhead, Ruleset
+from core.ruleset import END_GAME, CommandSpec, Context, Ruleset
 
 #: Re-rolls a report makes by default, and the most it will make.
 DEFAULT_REROLLS = 1000

@@ -42,7 +42,6 @@ import msgspec
 
 import core
 from core.commands import Parsed
-from core.dice.certain import NOTES
 from core.dice.faces import (
     CONTRIBUTION_BYTES,
     BoundSealedDice,
@@ -53,6 +52,7 @@ from core.dice.faces import (
     SeededDice,
     Share,
 )
+from core.dice.handler import NOTES
 from core.game import Game
 from core.game.given import Given
 from core.game.sealing import Asking, Sealing

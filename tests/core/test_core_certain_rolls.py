@@ -6,8 +6,8 @@ the save records it."""
 
 from __future__ import annotations
 
-from core.dice.certain import certain, certain_said
 from core.dice.faces import ManualDice, SeededDice
+from core.dice.handler import certain, certain_said
 from core.game import Game
 from core.language.i18n import render
 from core.language.reader import reading

@@ -13,8 +13,8 @@ from pathlib import Path
 import msgspec
 
 from core.cli.main import _COMMENT, run_script, script_lines
-from core.dice.certain import certain
 from core.dice.faces import DiceRequest, NeedDice, SeededDice
+from core.dice.handler import certain
 from core.game import Game
 from core.log import events as ev
 from core.log.questions import NeedAnswer, Question
