@@ -39,19 +39,53 @@ line's checks, whole numbers, distances, a word as its argument's value), ``verb
 :func:`parse`), ``record`` (a recorded line in the reader's names) and
 ``completion`` (Tab's candidates), none of which imports another of the three
 (pyproject.toml's contract ``command-language-layers``).  What the rest of the
-program uses is imported from here.
+program uses is imported from here: each name from its module when it is first asked
+for, so that drawing a log's lines in the reader's names (``record``) imports neither
+the parser nor completion, nor what they stand on.
 """
 
 from __future__ import annotations
 
-from core.commands.completion import complete
-from core.commands.naming import example_words, local_name, meanings, names, spec_domain, title, usage
-from core.commands.parsing import Parsed, parse
-from core.commands.pieces import find_side, find_unit, teams
-from core.commands.record import example_prose, localize_line
-from core.commands.values import MAX_LINE, check_line, distance, whole_number
-from core.commands.verbs import find_verb, shortest_start
-from core.commands.words import match_prefix, or_list, split
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from core.commands.completion import complete
+    from core.commands.naming import example_words, local_name, meanings, names, spec_domain, title, usage
+    from core.commands.parsing import Parsed, parse
+    from core.commands.pieces import find_side, find_unit, teams
+    from core.commands.record import example_prose, localize_line
+    from core.commands.values import MAX_LINE, check_line, distance, whole_number
+    from core.commands.verbs import find_verb, shortest_start
+    from core.commands.words import match_prefix, or_list, split
+
+#: Where each name lives: imported when first asked for, not with the package (issue #93).
+_HOMES = {
+    "complete": "core.commands.completion",
+    "example_words": "core.commands.naming",
+    "local_name": "core.commands.naming",
+    "meanings": "core.commands.naming",
+    "names": "core.commands.naming",
+    "spec_domain": "core.commands.naming",
+    "title": "core.commands.naming",
+    "usage": "core.commands.naming",
+    "Parsed": "core.commands.parsing",
+    "parse": "core.commands.parsing",
+    "find_side": "core.commands.pieces",
+    "find_unit": "core.commands.pieces",
+    "teams": "core.commands.pieces",
+    "example_prose": "core.commands.record",
+    "localize_line": "core.commands.record",
+    "MAX_LINE": "core.commands.values",
+    "check_line": "core.commands.values",
+    "distance": "core.commands.values",
+    "whole_number": "core.commands.values",
+    "find_verb": "core.commands.verbs",
+    "shortest_start": "core.commands.verbs",
+    "match_prefix": "core.commands.words",
+    "or_list": "core.commands.words",
+    "split": "core.commands.words",
+}
 
 __all__ = [
     "MAX_LINE",
@@ -79,3 +113,13 @@ __all__ = [
     "usage",
     "whole_number",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """One of the package's names, imported from its module the first time it is asked for."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value

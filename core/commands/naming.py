@@ -1,5 +1,6 @@
 """A command's names in two languages, the reader's and English: as typed, folded to be
-compared, as help heads them; its usage and what its choices mean; the reader's numbers."""
+compared, as help heads them; its usage and what its choices mean; the reader's numbers, and
+a distance as the record writes it (which the reader writes with his decimal point)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ _TYPABLE = re.compile(r"[^\W\d_][\w.-]*")
 #: The modules whose commands every ruleset shares (the referee's tools, undo, next,
 #: note): their names are the core's words, whatever the ruleset's catalogue says.
 SHARED = ("core.rulesets.common", "core.game.builtins")
+#: A tape measure's reading as the record writes it: digits, up to two decimals after a
+#: point, and a unit.
+DISTANCE = re.compile(r'([0-9]{1,6}(?:\.[0-9]{1,2})?)(cm|in|")?', re.IGNORECASE)
 
 
 def spec_domain(spec: CommandSpec, domain: str = CORE_DOMAIN) -> str:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from core.commands.naming import decimal_point, local_name, spec_domain
-from core.commands.values import DISTANCE
+from core.commands.naming import DISTANCE, decimal_point, local_name, spec_domain
 from core.commands.words import QUOTES, Word, spliced, words_of
 from core.language.i18n import CORE_DOMAIN, scenario_words
 from core.language.reader import SOURCE, lang

@@ -8,7 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from core.commands.naming import also_chosen, decimal_point, fold, local_name, local_namer, number
+from core.commands.naming import DISTANCE, also_chosen, decimal_point, fold, local_name, local_namer, number
 from core.commands.pieces import find_side, find_team, find_unit
 from core.commands.words import could_be, match_word, quoted
 from core.language.i18n import CORE_DOMAIN, Domain, _
@@ -27,8 +27,6 @@ MAX_LINE = 2_000
 #: every seat's terminal.
 _CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 _INT = re.compile(r"[+-]?[0-9]{1,9}")
-#: A tape measure's reading: digits, up to two decimals after a point, and a unit.
-DISTANCE = re.compile(r'([0-9]{1,6}(?:\.[0-9]{1,2})?)(cm|in|")?', re.IGNORECASE)
 #: Centimetres in an inch, exactly.
 CM_PER_INCH = Fraction(254, 100)
 

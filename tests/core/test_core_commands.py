@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 from fractions import Fraction
+from importlib import import_module
 
 import pytest
 from coretests_support import demo, skirmish  # noqa: F401  (fixtures)
 from playing import names
 from playing import parse_refusal as refusal
 
+import core.commands
 from core.commands import distance
 from core.language.i18n import plain
 from core.log import events as ev
@@ -268,3 +270,11 @@ def test_a_distance_is_read_exactly_in_either_unit():
     with pytest.raises(Refused, match=r"from 0 to 100 cm: .*\(25 or 25\.5\), or 10in or 10\"; not '100\.5'") as no:
         distance("100.5", "range", 0, 100)
     names(no.value, TYPING)
+
+
+def test_the_package_offers_each_name_its_module_defines():
+    # core.commands imports a name's module only when the name is first asked for (issue #93).
+    assert set(core.commands._HOMES) == set(core.commands.__all__)
+    for name, home in core.commands._HOMES.items():
+        assert getattr(core.commands, name) is getattr(import_module(home), name), name
+    assert not hasattr(core.commands, "nothing")

@@ -85,6 +85,9 @@ IN_ENGLISH_NOT = (
     "core.commands",
     *(f"core.commands.{module.name}" for module in pkgutil.iter_modules([str(ROOT / "core" / "commands")])),
 )
+#: ... nor, in Italian, the command language but for the record's (``core.commands.record``, with
+#: the names and words it reads): nothing drawn parses, completes or resolves a word then.
+IN_ITALIAN_NOT = tuple(f"core.commands.{module}" for module in ("parsing", "completion", "verbs", "pieces", "values"))
 #: ... nor by anything the client does until a key is pressed.
 NOT_UNTIL_USED = (
     "core.storage.fork",
@@ -180,7 +183,8 @@ def test_an_italian_start_imports_no_more_of_the_ruleset_than_an_english_one(tmp
     first_frame, idle = _modules_after_start(tmp_path, "it")
     assert "tui.screens.game" in first_frame and "babel" not in first_frame  # it did start; its catalogues are compiled
     assert "core.language.compiled" in first_frame  # (they were read)
-    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED if name in first_frame] == []
+    assert "core.commands.record" in first_frame  # (the log's lines were named in the reader's words)
+    assert [name for name in NOT_AT_FIRST_FRAME + NOT_UNTIL_USED + IN_ITALIAN_NOT if name in first_frame] == []
     assert "core.rulesets.breaking_news.commands.combat" in idle
 
 
