@@ -38,8 +38,9 @@ import re
 import time
 from collections import deque
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
+
+import msgspec
 
 from core.language.i18n import N_, M, Msg
 
@@ -79,8 +80,11 @@ NOTICE_TITLE = N_("Too much input")
 NOTICE = N_("Input dropped: {why}.")
 
 
-@dataclass(frozen=True)
-class InputLimits:
+#: Characters typed on one line (a command) before the rest of the line is dropped: a local client's bound.
+LINE_LENGTH = 1000
+
+
+class InputLimits(msgspec.Struct, frozen=True):
     """The bounds on typed input (an SSH seat's are the server's ``Limits``; a local client's the defaults)."""
 
     #: Characters a second a terminal may send on average, and at once.
@@ -89,7 +93,7 @@ class InputLimits:
     #: Events read but not yet handled by the app; more are dropped.
     backlog: int = 2048
     #: Characters typed on one line (a command) before the rest of the line is dropped.
-    line_length: int = 1000
+    line_length: int = LINE_LENGTH
 
 
 class TokenBucket:

@@ -30,7 +30,7 @@ from textual.widgets import Input, Label, Static
 
 from tui.i18n import _
 from tui.textual_internals import key_bindings, keymap
-from tui.visible import IN_A_LINE, IN_LINES, visible
+from tui.visible import IN_A_LINE, shows_as_is, visible
 
 __all__ = ["Plain", "PlainInput", "PlainLabel", "plain", "refused_paste", "visible", "visible_text"]
 
@@ -47,8 +47,7 @@ def plain(text: str, style: str = "", *, lines: bool = False) -> Text:
 def visible_text(text: Text, *, lines: bool = True) -> Text:
     """A rich ``Text`` (built by the code from outside words) with its hidden characters
     escaped as :func:`visible` does, its styles kept."""
-    hidden = IN_LINES if lines else IN_A_LINE
-    if not hidden.search(text.plain):
+    if shows_as_is(text.plain, lines=lines):
         return text
     out = Text(style=text.style, justify=text.justify, overflow=text.overflow, no_wrap=text.no_wrap, end=text.end)
     # Cut at every span's ends, each piece has one set of styles over the whole of it.
@@ -148,7 +147,7 @@ def refused_paste(text: str) -> str:
     text = _LINE_ENDS_AT_THE_END.sub("", text)
     if _LINE_END.search(text):
         return _("the paste holds {count} lines: a box takes one").format(count=len(_LINE_END.split(text)))
-    bad = IN_A_LINE.search(text.replace("\t", " "))
+    bad = re.search(IN_A_LINE, text.replace("\t", " "))
     if bad:
         return _("the paste holds the control character {char} (character {at}): nothing was put in").format(
             char=ascii(bad.group())[1:-1], at=bad.start() + 1

@@ -38,7 +38,7 @@ from textual import events
 from textual.constants import ESCAPE_DELAY
 from textual.message import Message
 
-from tui.input_limits import QUIT_KEY, QUIT_SEQUENCES, InputLimits
+from tui.input_limits import LINE_LENGTH, QUIT_KEY, QUIT_SEQUENCES
 from tui.textual_internals import (
     BRACKETED_PASTE_END,
     BRACKETED_PASTE_START,
@@ -57,7 +57,7 @@ _TAIL = max(len(BRACKETED_PASTE_START), len(BRACKETED_PASTE_END), *map(len, QUIT
 class TerminalParser(XTermParser):
     """``XTermParser``, but for a bracketed paste, read as the module says."""
 
-    def __init__(self, max_paste: int = InputLimits.line_length) -> None:
+    def __init__(self, max_paste: int = LINE_LENGTH) -> None:
         #: The most characters a paste may hold before it is handed on unfinished, and the rest skipped.
         self.max_paste = max_paste
         #: The last characters read, to see a paste open or close, or a Ctrl+Q.

@@ -15,10 +15,12 @@ import re
 
 #: What would not show as itself: control characters (C0, DEL, C1), the line and
 #: paragraph separators, and the bidirectional embeddings, overrides and isolates.
+#: (Patterns, compiled by ``re`` when first used: most text is printable, and told so
+#: without them, a start's first frame included.)
 _OTHERS = "\\x7f-\\x9f\\u2028\\u2029\\u202a-\\u202e\\u2066-\\u2069"
-IN_A_LINE = re.compile("[\\x00-\\x1f" + _OTHERS + "]")
+IN_A_LINE = "[\\x00-\\x1f" + _OTHERS + "]"
 #: A widget of several lines shows a line feed as a new line.
-IN_LINES = re.compile("[\\x00-\\x09\\x0b-\\x1f" + _OTHERS + "]")
+IN_LINES = "[\\x00-\\x09\\x0b-\\x1f" + _OTHERS + "]"
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -28,4 +30,17 @@ def _escape(match: re.Match[str]) -> str:
 def visible(text: str, *, lines: bool = False) -> str:
     """``text`` with every character that would not show as itself written as its
     escape (a line feed too, unless ``lines``: for a widget of several lines)."""
-    return (IN_LINES if lines else IN_A_LINE).sub(_escape, text)
+    if _printable(text, lines):
+        return text
+    return re.sub(IN_LINES if lines else IN_A_LINE, _escape, text)
+
+
+def shows_as_is(text: str, *, lines: bool = False) -> bool:
+    """Whether :func:`visible` leaves ``text`` as it is."""
+    return _printable(text, lines) or re.search(IN_LINES if lines else IN_A_LINE, text) is None
+
+
+def _printable(text: str, lines: bool) -> bool:
+    # str.isprintable refuses every character the patterns name, and a few more (a no-break
+    # space, a zero-width joiner): those few are asked of the pattern.
+    return (text.replace("\n", "") if lines else text).isprintable()

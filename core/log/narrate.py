@@ -10,7 +10,6 @@ domain; statuses, phases and cards are ids, shown as the ruleset's terms.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
 
 import msgspec
 
@@ -178,8 +177,7 @@ def describe(
         return narrator.say(e)
 
 
-@dataclass(frozen=True)
-class _Narrator:
+class _Narrator(msgspec.Struct, frozen=True):
     """An event put in words, with what ``describe`` was given to name things by."""
 
     units: Mapping[str, Unit] | None

@@ -7,6 +7,7 @@ here before anyone types a bracket), and the helpers on hostile strings.
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from textual.app import App
 from waiting import settled
 
 from tui.plain import Plain, PlainInput, PlainLabel, plain, visible, visible_text
+from tui.visible import IN_A_LINE
 
 TUI = Path(__file__).resolve().parents[2] / "tui"
 #: Widgets that read a bare string as markup: the client uses Plain and PlainLabel instead.
@@ -55,6 +57,18 @@ def test_visible_shows_every_character_and_hides_none(text):
     assert all(c.isprintable() for c in shown)
     assert shown.encode().decode("unicode_escape") == text  # every character still there, as its escape
     assert plain(text).plain == shown
+
+
+def test_what_is_printable_is_shown_without_the_pattern_and_as_it_is():
+    # visible() returns a printable text untouched, not asking its pattern: so every character
+    # the pattern escapes must be one str.isprintable refuses.
+    escaped = [c for c in map(chr, range(0x3000)) if re.fullmatch(IN_A_LINE, c)]
+    assert len(escaped) == 32 + 33 + 2 + 5 + 4  # C0, DEL and C1, the separators, the bidi controls
+    assert not any(c.isprintable() for c in escaped)
+    # Not printable, yet no control: a no-break space and a zero-width joiner are shown as they are.
+    assert visible("a\u00a0b\u200dc") == "a\u00a0b\u200dc"
+    assert visible("one\ntwo", lines=True) == "one\ntwo"
+    assert visible("one\ntwo") == "one\\ntwo"
 
 
 def test_visible_text_keeps_the_styles():

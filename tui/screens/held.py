@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 
 from tui.i18n import N_, _
-from tui.input_limits import InputLimits
+from tui.input_limits import LINE_LENGTH
 from tui.keymap import bound_keys
 from tui.plain import Plain, PlainLabel, refused_paste, visible
 from tui.screens.dialogs import DIALOG_CSS
@@ -82,7 +82,7 @@ class HeldScreen(ModalScreen[bool]):
 
     def _keep(self, text: str) -> None:
         # No more than a command line takes between two Enters (tui.input_limits).
-        self.typed = (self.typed + text)[: InputLimits.line_length]
+        self.typed = (self.typed + text)[:LINE_LENGTH]
 
     def _say_kept(self) -> None:
         said = _("kept on your command line, not run while this command waits: {typed}").format(typed=self.typed)

@@ -8,14 +8,15 @@ phrase is a message of the ``breaking_news`` catalogue, rendered for the reader.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 
 from core.language.i18n import N_, M, Msg, piece_name
 from core.rulesets.breaking_news.tables import extras
 from core.rulesets.breaking_news.words import DOMAIN, listing, whose
 
-Phrase = Callable[[re.Match[str], int | str], Msg | None]
+#: A phrase is given the key's named parts (``side``, ``unit``…) as its pattern matched them, and its value.
+Phrase = Callable[[Mapping[str, str], int | str], Msg | None]
 
 #: The words a key holds as its value (negotiation.py, extras.py, commands/support.py).
 _VALUES = {
@@ -44,7 +45,7 @@ def _extra_name(extra_id: str) -> Msg:
     return M(extra.name) if extra else M("{extra}", extra=extra_id.replace("_", " "))
 
 
-def _action(m: re.Match[str], value: int | str) -> Msg:
+def _action(m: Mapping[str, str], value: int | str) -> Msg:
     """``N:TURN:ids:K`` (hits.next_action): K, the number within the activation; an older
     save's holds only N, counted all game long."""
     parts = str(value).split(":")
@@ -52,7 +53,7 @@ def _action(m: re.Match[str], value: int | str) -> Msg:
     return M("action {n} of this activation", n=int(n) if n.isdigit() else 0)
 
 
-def _bought(m: re.Match[str], value: int | str) -> Msg:
+def _bought(m: Mapping[str, str], value: int | str) -> Msg:
     name = _extra_name(m["id"])
     if not value:
         return M("{side} no longer has {extra}", side=m["side"], extra=name)
@@ -61,7 +62,7 @@ def _bought(m: re.Match[str], value: int | str) -> Msg:
     return M("{side} bought {extra}", side=m["side"], extra=name)
 
 
-def _marker(m: re.Match[str], value: int | str) -> Msg | None:
+def _marker(m: Mapping[str, str], value: int | str) -> Msg | None:
     whose_marker = whose(m["side"])
     if value == "main":
         return M("{whose} marker {n} is the main objective (§4.1)", whose=whose_marker, n=m["n"])
@@ -72,7 +73,7 @@ def _marker(m: re.Match[str], value: int | str) -> Msg | None:
     return None
 
 
-def _struck(m: re.Match[str], value: int | str) -> Msg:
+def _struck(m: Mapping[str, str], value: int | str) -> Msg:
     """``N:ids:K`` (reactions.record_struck): the action numbered K, as the line before it
     said ("action 1 of this activation", not 3, its number all game long); an older save's
     holds only N."""
@@ -83,7 +84,7 @@ def _struck(m: re.Match[str], value: int | str) -> Msg:
     return M("hit by action {action}, may still answer it: {units}", action=action, units=units)
 
 
-def _reacted(m: re.Match[str], value: int | str) -> Msg:
+def _reacted(m: Mapping[str, str], value: int | str) -> Msg:
     """``N:K`` (reactions.mark_reacted): the action numbered K, as the line that numbered it said
     ("action 1 of this activation"); an older save's holds only N, counted all game long."""
     action, _, within = str(value).partition(":")
@@ -91,7 +92,7 @@ def _reacted(m: re.Match[str], value: int | str) -> Msg:
     return M("{unit} has reacted to action {n}", unit=m["unit"], n=int(n) if n.isdigit() else 0)
 
 
-def _covering(m: re.Match[str], value: int | str) -> Msg:
+def _covering(m: Mapping[str, str], value: int | str) -> Msg:
     areas = [part.partition("=") for part in str(value).split(";") if part]
     if not areas:
         return M("no covering fire")
@@ -99,7 +100,7 @@ def _covering(m: re.Match[str], value: int | str) -> Msg:
     return M("under covering fire: {areas}", areas=listing(worth))
 
 
-def _game_over(m: re.Match[str], value: int | str) -> Msg:
+def _game_over(m: Mapping[str, str], value: int | str) -> Msg:
     """``game_over`` holds why (victory.py): an id and its side or turn, or the
     referee's own words, shown as he typed them."""
     why, _, arg = str(value).partition(":")
@@ -124,7 +125,7 @@ def _game_over(m: re.Match[str], value: int | str) -> Msg:
     return M("the game is over: {reason}", reason=reason)
 
 
-def _penalty(m: re.Match[str], v: int | str) -> Msg:
+def _penalty(m: Mapping[str, str], v: int | str) -> Msg:
     if v:
         return M("{whose} initiative penalty is now -{n}", whose=whose(m["side"]), n=v)
     return M("{whose} initiative penalty is gone", whose=whose(m["side"]))
@@ -235,10 +236,11 @@ def literal_head(pattern: str) -> str:
     return pattern.partition("(")[0].replace("\\.", ".")
 
 
-#: Each phrase's pattern with its literal head: a pattern is compiled only once a key
-#: starts with its head (a log shows a handful of the 42 kinds of key: compiling all
-#: of them was 1.5-2.4 ms of a client's start).
-_HEADED = tuple((literal_head(pattern), pattern, phrase) for pattern, phrase in _PHRASES)
+#: Each phrase's pattern with its literal head, and None for a pattern that is its head alone
+#: (``mission``, ``deploy\.stage``): a pattern is compiled only once a key starts with its
+#: head, and a literal one never (a log shows a handful of the 42 kinds of key: compiling
+#: all of them was 1.5-2.4 ms of a client's start; the literal ones a demo's log shows, 0.2).
+_HEADED = tuple((literal_head(pattern), pattern if "(" in pattern else None, phrase) for pattern, phrase in _PHRASES)
 
 
 @cache
@@ -260,12 +262,12 @@ def says_var(key: str, value: int | str) -> bool:
     return found is not None and (found[0] is _bought or found[0](found[1], value) is not None)
 
 
-def _phrase(key: str) -> tuple[Phrase, re.Match[str]] | None:
-    """The phrase for ``key``, and the key as its pattern matched it."""
+def _phrase(key: str) -> tuple[Phrase, Mapping[str, str]] | None:
+    """The phrase for ``key``, and the key's named parts as its pattern matched them."""
     for head, pattern, phrase in _HEADED:
-        if not key.startswith(head):
-            continue  # it cannot match
-        m = _compiled(pattern).fullmatch(key)
-        if m:
-            return phrase, m
+        if pattern is None:
+            if key == head:
+                return phrase, {}
+        elif key.startswith(head) and (m := _compiled(pattern).fullmatch(key)):
+            return phrase, m.groupdict()
     return None
