@@ -161,7 +161,7 @@ class LineClient(HeldRolls):
         #: Whether a command was refused (or failed) since the session started (``--strict``).
         self.refusals = 0
         #: The last refusal said to this seat and its rules, until a command is carried out (``why``).
-        self._last_refusal: tuple[str, tuple[str, ...]] | None = None
+        self.last_refusal: tuple[str, tuple[str, ...]] | None = None
         #: What ``more`` says: the rest of the last answer cut to be heard in under 30 s (``tui.lines.heard``).
         self._rest: list[Line] = []
         #: True once the player has left (``quit``, or the end of input).
@@ -179,13 +179,13 @@ class LineClient(HeldRolls):
             where = self._status()
             # A game that has ended says its result before the greeting (7 s of speech): status begins with it.
             ended = where[:1] if self.game.view(self.role).result else []
-            self._say(*ended)
-            self._say(
+            self.say(*ended)
+            self.say(
                 _("Fireteam, in plain lines. Type help for the commands, status for the game; quit or Ctrl+D leaves.")
             )
             for note in self.game.notes:
-                self._say(_("The save was repaired on opening: {note}").format(note=note))
-            self._say(*where[len(ended) :])
+                self.say(_("The save was repaired on opening: {note}").format(note=note))
+            self.say(*where[len(ended) :])
         stops = (
             self.game.subscribe(self._changed, role=self.role),
             self.game.awaiting.subscribe(lambda: self._changed(None)),
@@ -203,7 +203,7 @@ class LineClient(HeldRolls):
         """The input has ended (Ctrl+D, the pipe closed, the seat left): stop following the game."""
         if self._question is not None:
             with reading(self.reader):
-                self._say(self._dropped(_("the input ended")))
+                self.say(self._dropped(_("the input ended")))
             self._question = None
         self.done = True
         if self._unsubscribe is not None:
@@ -263,7 +263,7 @@ class LineClient(HeldRolls):
             else:
                 rest, self._rest = self._rest, []  # `more` goes on with the answer just given, no other
                 if self._own(line.strip().partition(" ")[0]) == "more":
-                    self._heard(rest, lead=False)
+                    self.say_heard(rest, lead=False)
                 else:
                     self._line(line.strip())
             self._catch_up()
@@ -282,7 +282,7 @@ class LineClient(HeldRolls):
             return
         if self._referee_gives(text):
             return
-        spec = self._verb(word)
+        spec = self.verb(word)
         if spec is not None and spec.name in ("undo", "redo") and not rest:
             self._confirm(spec.name)
             return
@@ -300,7 +300,7 @@ class LineClient(HeldRolls):
                 return key
         return "quit" if typed == "exit" else None
 
-    def _verb(self, word: str):
+    def verb(self, word: str):
         try:
             return find_verb(word, self.game.commands, self.game.ruleset.domain)
         except Refused:
@@ -308,7 +308,7 @@ class LineClient(HeldRolls):
 
     def _game_has(self, word: str) -> bool:
         """Whether ``word`` is the whole name of one of the game's commands (not a start of one)."""
-        spec = self._verb(word)
+        spec = self.verb(word)
         if spec is None:
             return False
         typed = folded(word)
@@ -320,36 +320,36 @@ class LineClient(HeldRolls):
         game, role = self.game, self.role
         try:
             if key == "quit":
-                self._say(_("Goodbye: the game is saved as it stands."))
+                self.say(_("Goodbye: the game is saved as it stands."))
                 self.end()
             elif key == "status":
-                self._say(*self._status())
+                self.say(*self._status())
             elif key == "phase":
                 live = role == REFEREE and not self.read_only
-                self._say(*answers.phase(game, game.view(role), referee_live=live))
+                self.say(*answers.phase(game, game.view(role), referee_live=live))
             elif key == "roster":
-                self._say(*answers.roster(game, game.view(role), role))
+                self.say(*answers.roster(game, game.view(role), role))
             elif key == "who":
-                self._say(*answers.who(game, game.view(role), role, rest))
+                self.say(*answers.who(game, game.view(role), role, rest))
             elif key == "log":
-                self._say(*answers.last_lines(game, self._index, role, self._count(rest)))
+                self.say(*answers.last_lines(game, self._index, role, self._count(rest)))
             elif key == "dice":
                 self._dice(rest)
             elif key == "odds":
-                self._say(*answers.odds(game, role, rest))
+                self.say(*answers.odds(game, role, rest))
             elif key == "rule?":
                 pieces = ((u.id, u.name) for u in game.view(role).units.values())
-                self._heard(rulesask.answer_lines(game.ruleset, rest, pieces))
+                self.say_heard(rulesask.answer_lines(game.ruleset, rest, pieces))
             elif key == "why":
-                self._heard(self._why(rest))
+                self.say_heard(self._why(rest))
             elif key == "?":
-                self._heard(why.ask(game, role, rest))
+                self.say_heard(why.ask(game, role, rest))
             elif key == "help":
                 self._help(rest)
             elif key == "secrets":
-                self._say(*answers.secrets(game, role))
+                self.say(*answers.secrets(game, role))
             elif key == "copy":
-                self._say(answers.sentence(self._keep_copy()))
+                self.say(answers.sentence(self._keep_copy()))
             elif key == "verbose":
                 self._verbose(rest)
         except Refused as e:
@@ -366,23 +366,23 @@ class LineClient(HeldRolls):
             except ValueError:
                 raise Refused(_("why N: N is the number of a step of the log, e.g. why 12"), rule=TYPING) from None
             return why.why_step(self.game, self.role, number)
-        if self._last_refusal is not None:
-            return why.why_refused(self.game, *self._last_refusal)
+        if self.last_refusal is not None:
+            return why.why_refused(self.game, *self.last_refusal)
         return why.why_last_roll(self.game, self.role, Viewpoint(self.game, self.role).recent_rolls(1))
 
-    def _heard(self, lines: Sequence[Line], *, lead: bool = True) -> None:
+    def say_heard(self, lines: Sequence[Line], *, lead: bool = True) -> None:
         """An answer that explains, or the game's end, said up to half a minute of speech
         (``tui.lines.heard``), its rest kept for ``more`` (``lead``: False); whole under ``verbose
         on``, which asks for everything."""
         if not lines:
-            self._say(_("Nothing more: the last answer was said whole."))
+            self.say(_("Nothing more: the last answer was said whole."))
             return
         said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang, lead=lead)
-        self._say(*said)
+        self.say(*said)
         if self._rest:
             count = len(self._rest)
             more = ngettext("{more} says {count} more line.", "{more} says {count} more lines.", count)
-            self._say(more.format(more=own_words()["more"], count=count))
+            self.say(more.format(more=own_words()["more"], count=count))
 
     def _count(self, rest: str) -> int:
         if not rest:
@@ -403,7 +403,7 @@ class LineClient(HeldRolls):
                     dice=own_words()["dice"], on=on, off=off
                 )
             )
-        self._say(*answers.dice(self.game, self.role, self.game.view(self.role)))
+        self.say(*answers.dice(self.game, self.role, self.game.view(self.role)))
 
     @property
     def table_dice(self) -> bool:
@@ -421,10 +421,10 @@ class LineClient(HeldRolls):
                 try:
                     self._remember(choice)
                 except OSError as e:  # the setting holds for this session all the same
-                    self._say(
+                    self.say(
                         answers.sentence(_("The setting is not kept for the next session: {error}").format(error=e))
                     )
-        self._say(
+        self.say(
             _("Verbose: rolls are asked and said back in full.")
             if self.verbose
             else _("Brief: a roll is asked in one sentence and its outcome said first; verbose on says it all.")
@@ -432,16 +432,16 @@ class LineClient(HeldRolls):
 
     def _help(self, rest: str) -> None:
         if not rest:
-            self._say(*answers.help_lines(self.game, self.role, own_words().items()))
+            self.say(*answers.help_lines(self.game, self.role, own_words().items()))
             return
         key = self._own(rest.split()[0])
         if key is not None:
-            self._say(answers.own_word(key, own_words()[key], self.game))
+            self.say(answers.own_word(key, own_words()[key], self.game))
             return
-        spec = self._verb(rest.split()[0])
+        spec = self.verb(rest.split()[0])
         if spec is None:
             raise Refused(_("no command {word}; help lists them").format(word=repr(rest.split()[0])))
-        self._say(*answers.command_help(self.game, spec))
+        self.say(*answers.command_help(self.game, spec))
 
     def _status(self) -> list[Line]:
         if self.read_only:
@@ -457,7 +457,7 @@ class LineClient(HeldRolls):
             seat=self.seat,
             mode=mode,
             save=self.save,
-            undo=None if self.read_only else self._preview("undo"),
+            undo=None if self.read_only else self.preview("undo"),
             table=self.table,
         )
 
@@ -474,7 +474,7 @@ class LineClient(HeldRolls):
             self._submitting = False
         if isinstance(result, Outcome):
             self._own_cmd = result.cmd  # its line is the player's own command: not said back
-            self._last_refusal = None  # `why` now explains its roll
+            self.last_refusal = None  # `why` now explains its roll
         if isinstance(result, Held):
             self._held_news()  # another seat's dice now: whose, said
         elif isinstance(result, DiceNeeded):
@@ -482,15 +482,15 @@ class LineClient(HeldRolls):
             request = self._applying(text, result.request)
             self._question = Faces(text, list(faces or []), request, given)
             # the order said once a command, not again before each of its rolls; the step each roll
-            self._say(*answers.table_dice(request, first=not faces, verbose=self.verbose))
+            self.say(*answers.table_dice(request, first=not faces, verbose=self.verbose))
         elif isinstance(result, AnswerNeeded):
             self._catch_up()
             self._question = Asked(text, faces, given, result.question)
-            self._say(*answers.question(result.question))
+            self.say(*answers.question(result.question))
         else:
             self._settled(result)
             if self.table_dice and not was:  # his table-dice on: how its questions are answered, once
-                self._say(
+                self.say(
                     _(
                         "Table dice: you will be asked for the faces of every roll; "
                         "at the question, help says the roll in full and an empty line cancels the command."
@@ -516,7 +516,7 @@ class LineClient(HeldRolls):
         elif isinstance(result, DiceNeeded | AnswerNeeded):  # (an undo or redo never asks: nothing was logged)
             self._failed(_("undo or redo asked for more"), logged=False)
 
-    def _preview(self, act: str) -> str | None:
+    def preview(self, act: str) -> str | None:
         """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
         game = self.game
         if self.role == REFEREE:
@@ -532,20 +532,20 @@ class LineClient(HeldRolls):
         if why is not None:
             self._refused(why)
             return
-        preview = self._preview(act)
+        preview = self.preview(act)
         if preview is None:  # (an undo the game allows has one)
             target = self.game.undoing.redo_target(self.role)
             self._refused(_("nothing to redo") if target is None else _("the command to redo is not yours"))
             return
         if act == "undo":
-            self._say(
+            self.say(
                 _(
                     "Its lines stay in the log, marked undone, and stop counting; every seat sees it. "
                     "redo brings it back until another command is given."
                 )
             )
         else:
-            self._say(_("Its lines count again, as they were, with the same dice; every seat sees it."))
+            self.say(_("Its lines count again, as they were, with the same dice; every seat sees it."))
         self._question = _Confirm(act, preview)
 
     def _answer(self, text: str) -> None:
@@ -560,9 +560,9 @@ class LineClient(HeldRolls):
                     self._settled(self.game.submit("redo", role=self.role, by=self.by))
             elif answer in ("n", "no", folded(_("n")), folded(_("no"))):
                 self._question = None
-                self._say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))
+                self.say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))
             else:
-                self._say(_("Answer y or n."))
+                self.say(_("Answer y or n."))
             return
         if isinstance(question, Asked):
             self._answered(question, text)
@@ -572,8 +572,8 @@ class LineClient(HeldRolls):
             self._cancel(question)
             return
         if self._own(text) == "help":  # the roll in full, the order of the command's dice with it
-            self._say(*answers.table_dice(question.request, first=True, verbose=True))
-            self._say(_("Type the faces, or an empty line to cancel the command."))
+            self.say(*answers.table_dice(question.request, first=True, verbose=True))
+            self.say(_("Type the faces, or an empty line to cancel the command."))
             return
         count = question.request.missing or question.request.count
         sides = question.request.sides
@@ -625,7 +625,7 @@ class LineClient(HeldRolls):
             return
         self._question = None
         self.game.unasked(self.by)  # the seats told whose dice were awaited are told no more (#77)
-        self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
+        self.say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
 
     def _referee_gives(self, text: str) -> bool:
         """The referee's faces for a roll held for another seat, or ``cancel`` withdrawing its
@@ -657,29 +657,29 @@ class LineClient(HeldRolls):
 
     # ----------------------------------------------------------- output
 
-    def _say(self, *lines: Line) -> None:
+    def say(self, *lines: Line) -> None:
         """Write whole lines, each made visible (a save's or a player's control characters as escapes)."""
         if lines:
             self._write("".join(shown(line, self.colour) + "\n" for line in lines))
 
     def _refused(self, why: str, rules: tuple[str, ...] = ()) -> None:
         self.refusals += 1
-        self._last_refusal = (why, rules)
-        self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
+        self.last_refusal = (why, rules)
+        self.say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
 
     def _failed(self, message: str, *, logged: bool = True) -> None:
         """An error of the program, not a refusal: said, with where its traceback was
         ``logged`` (never here: a screen reader would speak it whole), and the seat goes on."""
         self.refusals += 1
-        self._say(inked(_("Error:"), "bad", " " + answers.stopped(message)))
+        self.say(inked(_("Error:"), "bad", " " + answers.stopped(message)))
         if logged:
             where = _("the host has the details in its log") if self.error_log is None else details_in(self.error_log)
-            self._say(answers.sentence(where))
+            self.say(answers.sentence(where))
 
     def tell(self, text: str) -> None:
         """Say a line of the front's own (a followed save that can no longer be read)."""
         with reading(self.reader):
-            self._say(answers.sentence(text))
+            self.say(answers.sentence(text))
 
     def refuse(self, why: str) -> None:
         """Refuse input the front would not pass on (a line over its limit), saying why."""
@@ -705,7 +705,7 @@ class LineClient(HeldRolls):
         with reading(self.reader):
             if self.game.log_length > self._seen and isinstance(self._question, _Confirm):
                 # Another seat changed the game: what the question named may be gone.
-                self._say(self._dropped(_("the game changed")))
+                self.say(self._dropped(_("the game changed")))
                 self._question = None
             held = self._shown_awaiting
             if held is not None and (held.role, held.by) == (self.role, self.by) and self.game.log_length > self._seen:
@@ -740,6 +740,6 @@ class LineClient(HeldRolls):
             owners |= {uid: u.name for uid, u in view.units.items()}
         said = answers.news(read, domain, sides, own=brief, owners=owners)
         if any(isinstance(line.event, ev.GameEnded) and not line.undone for line in read):
-            self._heard(said)  # the result first, its working kept for `more`
+            self.say_heard(said)  # the result first, its working kept for `more`
         else:
-            self._say(*said)
+            self.say(*said)
