@@ -130,6 +130,12 @@ class LineClient(HeldRolls):
     def by(self) -> str:
         return self.seat or self.role
 
+    @property
+    def table_dice(self) -> bool:
+        """Whether every roll asks for the faces of real dice: the referee's choice for the
+        whole table (his ``table-dice``, a fact of the log: core.log.state.TABLE_DICE)."""
+        return table_dice(self.game.state)
+
     # ------------------------------------------------------------ life
 
     def start(self) -> None:
@@ -258,6 +264,7 @@ class LineClient(HeldRolls):
         self._run(text, [] if self.table_dice else None)
 
     def verb(self, word: str):
+        """The game's command ``word`` names (``core.commands.find_verb``), or None."""
         try:
             return find_verb(word, self.game.commands, self.game.ruleset.domain)
         except Refused:
@@ -270,28 +277,6 @@ class LineClient(HeldRolls):
             return False
         typed = folded(word)
         return typed in {folded(n) for n in (*names(spec, self.game.ruleset.domain), *spec.aliases)}
-
-    # ------------------------------------------------------- reading words
-
-    def say_heard(self, lines: Sequence[Line], *, lead: bool = True) -> None:
-        """An answer that explains, or the game's end, said up to half a minute of speech
-        (``tui.lines.heard``), its rest kept for ``more`` (``lead``: False); whole under ``verbose
-        on``, which asks for everything."""
-        if not lines:
-            self.say(_("Nothing more: the last answer was said whole."))
-            return
-        said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang, lead=lead)
-        self.say(*said)
-        if self._rest:
-            count = len(self._rest)
-            more = ngettext("{more} says {count} more line.", "{more} says {count} more lines.", count)
-            self.say(more.format(more=own_words()["more"], count=count))
-
-    @property
-    def table_dice(self) -> bool:
-        """Whether every roll asks for the faces of real dice: the referee's choice for the
-        whole table (his ``table-dice``, a fact of the log: core.log.state.TABLE_DICE)."""
-        return table_dice(self.game.state)
 
     # --------------------------------------------------------- commands
 
@@ -493,6 +478,20 @@ class LineClient(HeldRolls):
         """Write whole lines, each made visible (a save's or a player's control characters as escapes)."""
         if lines:
             self._write("".join(shown(line, self.colour) + "\n" for line in lines))
+
+    def say_heard(self, lines: Sequence[Line], *, lead: bool = True) -> None:
+        """An answer that explains, or the game's end, said up to half a minute of speech
+        (``tui.lines.heard``), its rest kept for ``more`` (``lead``: False); whole under ``verbose
+        on``, which asks for everything."""
+        if not lines:
+            self.say(_("Nothing more: the last answer was said whole."))
+            return
+        said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang, lead=lead)
+        self.say(*said)
+        if self._rest:
+            count = len(self._rest)
+            more = ngettext("{more} says {count} more line.", "{more} says {count} more lines.", count)
+            self.say(more.format(more=own_words()["more"], count=count))
 
     def _refused(self, why: str, rules: tuple[str, ...] = ()) -> None:
         self.refusals += 1

@@ -66,6 +66,7 @@ def folded(word: str) -> str:
 
 
 def own(word: str) -> str | None:
+    """The reading word that ``word`` is, by its English name (``exit`` is ``quit``), or None."""
     typed = folded(word)
     for key, local in own_words().items():
         if typed in (key, folded(local)):
@@ -120,6 +121,7 @@ class ReadingWords:
         self._index = RowIndex(game, role)
 
     def read(self, key: str, rest: str) -> None:
+        """Answer the reading word ``key`` (an English name of :func:`own_words`), ``rest`` typed after it."""
         game, role = self.client.game, self.client.role
         if key == "quit":
             self.client.say(_("Goodbye: the game is saved as it stands."))
@@ -158,17 +160,16 @@ class ReadingWords:
     def _why(self, rest: str) -> list[str]:
         """``why``: the last refusal said to this seat, else the last roll in play it may see;
         ``why N``: step N of its log."""
+        game, role = self.client.game, self.client.role
         if rest:
             try:
                 number = int(rest)
             except ValueError:
                 raise Refused(_("why N: N is the number of a step of the log, e.g. why 12"), rule=TYPING) from None
-            return why.why_step(self.client.game, self.client.role, number)
+            return why.why_step(game, role, number)
         if self.client.last_refusal is not None:
-            return why.why_refused(self.client.game, *self.client.last_refusal)
-        return why.why_last_roll(
-            self.client.game, self.client.role, Viewpoint(self.client.game, self.client.role).recent_rolls(1)
-        )
+            return why.why_refused(game, *self.client.last_refusal)
+        return why.why_last_roll(game, role, Viewpoint(game, role).recent_rolls(1))
 
     def _count(self, rest: str) -> int:
         if not rest:
@@ -182,14 +183,15 @@ class ReadingWords:
         return count
 
     def _dice(self, rest: str) -> None:
+        game, role = self.client.game, self.client.role
         if rest:  # who rolls is the game's command table-dice, by one name at every seat (#61)
-            on, off = answers.table_dice_commands(self.client.game)
+            on, off = answers.table_dice_commands(game)
             raise Refused(
                 _("{dice} alone says the last roll; {on} or {off} chooses who rolls (the referee).").format(
                     dice=own_words()["dice"], on=on, off=off
                 )
             )
-        self.client.say(*answers.dice(self.client.game, self.client.role, self.client.game.view(self.client.role)))
+        self.client.say(*answers.dice(game, role, game.view(role)))
 
     def _verbose(self, rest: str) -> None:
         if rest:
@@ -211,32 +213,35 @@ class ReadingWords:
         )
 
     def _help(self, rest: str) -> None:
+        client = self.client
         if not rest:
-            self.client.say(*answers.help_lines(self.client.game, self.client.role, own_words().items()))
+            client.say(*answers.help_lines(client.game, client.role, own_words().items()))
             return
         key = own(rest.split()[0])
         if key is not None:
-            self.client.say(answers.own_word(key, own_words()[key], self.client.game))
+            client.say(answers.own_word(key, own_words()[key], client.game))
             return
-        spec = self.client.verb(rest.split()[0])
+        spec = client.verb(rest.split()[0])
         if spec is None:
             raise Refused(_("no command {word}; help lists them").format(word=repr(rest.split()[0])))
-        self.client.say(*answers.command_help(self.client.game, spec))
+        client.say(*answers.command_help(client.game, spec))
 
     def status(self) -> list[Line]:
-        if self.client.read_only:
-            mode = self.client.read_only
-        elif self.client.table_dice:
+        """``status``: how the game stands, said to this seat (and as it sits down)."""
+        client = self.client
+        if client.read_only:
+            mode = client.read_only
+        elif client.table_dice:
             mode = _("live, and you give the faces of the table's dice")
         else:
             mode = _("live, and the game rolls its own dice")
         return answers.status(
-            self.client.game,
-            self.client.game.view(self.client.role),
-            role=self.client.role,
-            seat=self.client.seat,
+            client.game,
+            client.game.view(client.role),
+            role=client.role,
+            seat=client.seat,
             mode=mode,
-            save=self.client.save,
-            undo=None if self.client.read_only else self.client.preview("undo"),
-            table=self.client.table,
+            save=client.save,
+            undo=None if client.read_only else client.preview("undo"),
+            table=client.table,
         )

@@ -4,7 +4,7 @@ This process accepts the connections (SSH's, and the browsers' at ``--web``),
 so it counts those not logged in yet and refuses those over the limits before
 any worker sees them (``tui.ssh.limits.Gate``; the browsers apart,
 ``tui.ssh.web.gate``); one it admits goes to the taking worker with the
-fewest (``tui.ssh.workers.pool``'s workers).  It keeps a copy of an SSH
+fewest of the pool's (``tui.ssh.workers.pool``).  It keeps a copy of an SSH
 connection's socket until the worker says it logged in or went: an idle one
 is cut through it while many wait.
 """

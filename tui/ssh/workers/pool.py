@@ -5,9 +5,9 @@ is the only one that records commands; it also listens for SSH connections,
 but only to hand each new one (its socket) to the seat worker with the fewest
 (``tui.ssh.workers.worker``).  A worker runs the connection's SSH session and app on
 its own copies of the games, and sends the seat's commands here; after each
-command recorded, every other worker hears that the save grew and reads the
-new records from it.  The save is the replication stream: a worker never
-holds anything the file does not.
+command recorded, every other worker hears that the save grew (its news:
+``tui.ssh.workers.news``) and reads the new records from it.  The save is the
+replication stream: a worker never holds anything the file does not.
 
 Workers are trusted helpers of this process (started by it, on its sockets):
 the seat and role they send with a command are the ones they read from the
@@ -46,9 +46,7 @@ drawing for many seats on a loaded machine keeps its players.
 
 This process accepts the connections, so it counts those not logged in yet
 and refuses those over the limits before any worker sees them
-(``tui.ssh.limits.Gate``), at its doors (``tui.ssh.workers.doors``); what it
-tells the workers unasked, that a save grew, what a table holds or awaits,
-that a worker retires, is their news (``tui.ssh.workers.news``).
+(``tui.ssh.limits.Gate``), at its doors (``tui.ssh.workers.doors``).
 """
 
 from __future__ import annotations
