@@ -407,7 +407,7 @@ def test_no_reading_word_hides_a_command_of_any_ruleset_but_breaking_news_roster
     from core.game.builtins import builtin_commands
     from core.language.reader import reading
     from core.registry import available, get_ruleset
-    from tui.lines.client import folded, own_words
+    from tui.lines.words import folded, own_words
 
     clashes = set()
     for lang in ("en", "it"):

@@ -11,6 +11,10 @@ start.
   a callback, whatever carries the lines (a local terminal, a pipe, an SSH
   seat); ``held``, its share of the dice the table waits for at another seat (a
   roll held for a seat, whose dice another seat types at its own prompt);
+* ``words``: the client's reading words (``status``, ``log``, ``why``,
+  ``verbose`` ...), typed in English or the reader's language, and what each
+  answers at a seat (:class:`~tui.lines.words.ReadingWords`, a part the client
+  holds);
 * ``answers``: what each reading command says (``status``, ``roster``,
   ``phase``, ``log``, ``dice``, ``odds``, ``help``), from the role's own view
   and log;

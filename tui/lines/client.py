@@ -9,7 +9,8 @@ for ``fireteam --plain``, an SSH seat) reads a line, shows the client's
 
 * A line is one of the client's reading words (``status``, ``roster``,
   ``who``, ``phase``, ``log``, ``dice``, ``odds``, ``help``, ``quit``, in
-  English or in the reader's language, whole), or a command of the game,
+  English or in the reader's language, whole: ``tui.lines.words``, whose
+  :class:`~tui.lines.words.ReadingWords` answers them), or a command of the game,
   given to ``Game.execute`` as the Textual client's command line gives it.
   A reading word with arguments that the game also has as a command (Breaking
   News's ``roster FILE SIDE``) is the game's.
@@ -26,7 +27,6 @@ for ``fireteam --plain``, an SSH seat) reads a line, shows the client's
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Literal
@@ -36,7 +36,6 @@ import msgspec
 from core.commands import find_verb, names
 from core.dice.faces import DiceRequest, face_read, parse_faces
 from core.errorlog import details_in
-from core.explain import rulesask
 from core.game import Game
 from core.language.reader import Reader, reading
 from core.league.atseat import with_digest
@@ -46,51 +45,16 @@ from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, O
 from core.log.state import table_dice
 from core.log.views import REFEREE
 from core.refusal import CommandFailed
-from core.ruleset import TYPING, Refused
-from tui.copies import keep_here
-from tui.i18n import _, ngettext, pgettext, role_words, scenario_words
-from tui.lines import answers, heard, why
+from core.ruleset import Refused
+from tui.i18n import _, ngettext, role_words, scenario_words
+from tui.lines import answers, heard
 from tui.lines.held import Asked, Faces, HeldRolls
 from tui.lines.ink import Line, inked, shown
-from tui.logindex import RowIndex
-from tui.viewpoint import Viewpoint
+from tui.lines.words import ReadingWords, folded, own, own_words
 from tui.visible import visible
 
 Writer = Callable[[str], None]
 Scheduler = Callable[[Callable[[], None]], object]  # (what it returns, a handle, is not read)
-
-
-def own_words() -> dict[str, str]:
-    """The client's reading words by their English names, each as the reader types it."""
-    return {
-        "status": pgettext("command", "status"),
-        "roster": pgettext("command", "roster"),
-        "who": pgettext("command", "who"),
-        "phase": pgettext("command", "phase"),
-        "log": pgettext("command", "log"),
-        "dice": pgettext("command", "dice"),
-        "odds": pgettext("command", "odds"),
-        "rule?": pgettext("command", "rule?"),
-        "why": pgettext("command", "why"),
-        "?": "?",
-        "help": pgettext("command", "help"),
-        "secrets": pgettext("command", "secrets"),
-        "copy": pgettext("command", "copy"),
-        "more": pgettext("command", "more"),
-        "verbose": pgettext("command", "verbose"),
-        "quit": pgettext("command", "quit"),
-    }
-
-
-def on_off_words() -> dict[str, bool]:
-    """``verbose on`` and ``verbose off``, in English and as the reader types them."""
-    return {"on": True, "off": False, pgettext("choice", "on"): True, pgettext("choice", "off"): False}
-
-
-def folded(word: str) -> str:
-    """A word as typed, compared without case or accents (``probabilità``, ``probabilita``)."""
-    decomposed = unicodedata.normalize("NFKD", word.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
 class _Confirm(msgspec.Struct):
@@ -131,9 +95,6 @@ class LineClient(HeldRolls):
         #: Answers in full (``verbose on``): a roll asked with the command's order of dice, its
         #: step, the faces' meanings; a roll typed here said back.  Else brief, as a radio call.
         self.verbose = verbose
-        #: Told the new ``verbose`` setting when the player changes it (the terminal keeps it
-        #: in the user's settings; None: it lasts the session).
-        self._remember = remember
         self._schedule = schedule
         #: How the save is named to this seat (a local path).
         self.save = save or game.path.name
@@ -144,12 +105,10 @@ class LineClient(HeldRolls):
         #: Where an error of the program is logged with its traceback, said after it
         #: (``core.errorlog``); None: a seat of a server, whose host's log has it.
         self.error_log = error_log
-        #: ``copy``: the player's own copy of the game so far, kept where his door puts it; what to say
-        #: (``tui.copies``).  None: this machine's data folder (a seat's door gives its own).
-        self._keep_copy = keep_copy or (lambda: keep_here(game, role)[0])
         self._question: _Confirm | Faces | Asked | None = None
         self._seen = game.log_length
-        self._index = RowIndex(game, role)
+        #: The reading words (``status``, ``log``, ``why`` ...): what each answers at this seat.
+        self.words = ReadingWords(self, remember=remember, keep_copy=keep_copy)
         self._unsubscribe: Callable[[], None] | None = None
         self._news_queued = False
         #: The command held at the table for a seat's dice as this seat was last told it (issue #61).
@@ -161,7 +120,7 @@ class LineClient(HeldRolls):
         #: Whether a command was refused (or failed) since the session started (``--strict``).
         self.refusals = 0
         #: The last refusal said to this seat and its rules, until a command is carried out (``why``).
-        self._last_refusal: tuple[str, tuple[str, ...]] | None = None
+        self.last_refusal: tuple[str, tuple[str, ...]] | None = None
         #: What ``more`` says: the rest of the last answer cut to be heard in under 30 s (``tui.lines.heard``).
         self._rest: list[Line] = []
         #: True once the player has left (``quit``, or the end of input).
@@ -171,21 +130,27 @@ class LineClient(HeldRolls):
     def by(self) -> str:
         return self.seat or self.role
 
+    @property
+    def table_dice(self) -> bool:
+        """Whether every roll asks for the faces of real dice: the referee's choice for the
+        whole table (his ``table-dice``, a fact of the log: core.log.state.TABLE_DICE)."""
+        return table_dice(self.game.state)
+
     # ------------------------------------------------------------ life
 
     def start(self) -> None:
         """Say where the player sits and how the game stands, and follow the game from now on."""
         with reading(self.reader):
-            where = self._status()
+            where = self.words.status()
             # A game that has ended says its result before the greeting (7 s of speech): status begins with it.
             ended = where[:1] if self.game.view(self.role).result else []
-            self._say(*ended)
-            self._say(
+            self.say(*ended)
+            self.say(
                 _("Fireteam, in plain lines. Type help for the commands, status for the game; quit or Ctrl+D leaves.")
             )
             for note in self.game.notes:
-                self._say(_("The save was repaired on opening: {note}").format(note=note))
-            self._say(*where[len(ended) :])
+                self.say(_("The save was repaired on opening: {note}").format(note=note))
+            self.say(*where[len(ended) :])
         stops = (
             self.game.subscribe(self._changed, role=self.role),
             self.game.awaiting.subscribe(lambda: self._changed(None)),
@@ -203,7 +168,7 @@ class LineClient(HeldRolls):
         """The input has ended (Ctrl+D, the pipe closed, the seat left): stop following the game."""
         if self._question is not None:
             with reading(self.reader):
-                self._say(self._dropped(_("the input ended")))
+                self.say(self._dropped(_("the input ended")))
             self._question = None
         self.done = True
         if self._unsubscribe is not None:
@@ -262,8 +227,8 @@ class LineClient(HeldRolls):
                 self._answer(line.strip())
             else:
                 rest, self._rest = self._rest, []  # `more` goes on with the answer just given, no other
-                if self._own(line.strip().partition(" ")[0]) == "more":
-                    self._heard(rest, lead=False)
+                if own(line.strip().partition(" ")[0]) == "more":
+                    self.say_heard(rest, lead=False)
                 else:
                     self._line(line.strip())
             self._catch_up()
@@ -273,16 +238,21 @@ class LineClient(HeldRolls):
             return
         word, _sep, rest = text.partition(" ")
         rest = rest.strip()
-        key = self._own(word)
+        key = own(word)
         if key is not None and not (rest and self._game_has(word)):
-            self._read(key, rest)
+            try:
+                self.words.read(key, rest)
+            except Refused as e:
+                self._refused(str(e), e.rules)
+            except CommandFailed as e:  # (the odds of a command whose rule fails: logged by the game)
+                self._failed(str(e))
             return
         if self.read_only:  # why it takes no command (following another writer's game, a replay, a side's copy)
             self._refused(self.read_only)
             return
         if self._referee_gives(text):
             return
-        spec = self._verb(word)
+        spec = self.verb(word)
         if spec is not None and spec.name in ("undo", "redo") and not rest:
             self._confirm(spec.name)
             return
@@ -293,14 +263,8 @@ class LineClient(HeldRolls):
             return
         self._run(text, [] if self.table_dice else None)
 
-    def _own(self, word: str) -> str | None:
-        typed = folded(word)
-        for key, local in own_words().items():
-            if typed in (key, folded(local)):
-                return key
-        return "quit" if typed == "exit" else None
-
-    def _verb(self, word: str):
+    def verb(self, word: str):
+        """The game's command ``word`` names (``core.commands.find_verb``), or None."""
         try:
             return find_verb(word, self.game.commands, self.game.ruleset.domain)
         except Refused:
@@ -308,158 +272,11 @@ class LineClient(HeldRolls):
 
     def _game_has(self, word: str) -> bool:
         """Whether ``word`` is the whole name of one of the game's commands (not a start of one)."""
-        spec = self._verb(word)
+        spec = self.verb(word)
         if spec is None:
             return False
         typed = folded(word)
         return typed in {folded(n) for n in (*names(spec, self.game.ruleset.domain), *spec.aliases)}
-
-    # ------------------------------------------------------- reading words
-
-    def _read(self, key: str, rest: str) -> None:
-        game, role = self.game, self.role
-        try:
-            if key == "quit":
-                self._say(_("Goodbye: the game is saved as it stands."))
-                self.end()
-            elif key == "status":
-                self._say(*self._status())
-            elif key == "phase":
-                live = role == REFEREE and not self.read_only
-                self._say(*answers.phase(game, game.view(role), referee_live=live))
-            elif key == "roster":
-                self._say(*answers.roster(game, game.view(role), role))
-            elif key == "who":
-                self._say(*answers.who(game, game.view(role), role, rest))
-            elif key == "log":
-                self._say(*answers.last_lines(game, self._index, role, self._count(rest)))
-            elif key == "dice":
-                self._dice(rest)
-            elif key == "odds":
-                self._say(*answers.odds(game, role, rest))
-            elif key == "rule?":
-                pieces = ((u.id, u.name) for u in game.view(role).units.values())
-                self._heard(rulesask.answer_lines(game.ruleset, rest, pieces))
-            elif key == "why":
-                self._heard(self._why(rest))
-            elif key == "?":
-                self._heard(why.ask(game, role, rest))
-            elif key == "help":
-                self._help(rest)
-            elif key == "secrets":
-                self._say(*answers.secrets(game, role))
-            elif key == "copy":
-                self._say(answers.sentence(self._keep_copy()))
-            elif key == "verbose":
-                self._verbose(rest)
-        except Refused as e:
-            self._refused(str(e), e.rules)
-        except CommandFailed as e:  # (the odds of a command whose rule fails: logged by the game)
-            self._failed(str(e))
-
-    def _why(self, rest: str) -> list[str]:
-        """``why``: the last refusal said to this seat, else the last roll in play it may see;
-        ``why N``: step N of its log."""
-        if rest:
-            try:
-                number = int(rest)
-            except ValueError:
-                raise Refused(_("why N: N is the number of a step of the log, e.g. why 12"), rule=TYPING) from None
-            return why.why_step(self.game, self.role, number)
-        if self._last_refusal is not None:
-            return why.why_refused(self.game, *self._last_refusal)
-        return why.why_last_roll(self.game, self.role, Viewpoint(self.game, self.role).recent_rolls(1))
-
-    def _heard(self, lines: Sequence[Line], *, lead: bool = True) -> None:
-        """An answer that explains, or the game's end, said up to half a minute of speech
-        (``tui.lines.heard``), its rest kept for ``more`` (``lead``: False); whole under ``verbose
-        on``, which asks for everything."""
-        if not lines:
-            self._say(_("Nothing more: the last answer was said whole."))
-            return
-        said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang, lead=lead)
-        self._say(*said)
-        if self._rest:
-            count = len(self._rest)
-            more = ngettext("{more} says {count} more line.", "{more} says {count} more lines.", count)
-            self._say(more.format(more=own_words()["more"], count=count))
-
-    def _count(self, rest: str) -> int:
-        if not rest:
-            return answers.LOG_LINES
-        try:
-            count = int(rest)
-        except ValueError:
-            raise Refused(_("log N: N is a number of lines, e.g. log 20")) from None
-        if count < 1:
-            raise Refused(_("log N: N is a number of lines, e.g. log 20"))
-        return count
-
-    def _dice(self, rest: str) -> None:
-        if rest:  # who rolls is the game's command table-dice, by one name at every seat (#61)
-            on, off = answers.table_dice_commands(self.game)
-            raise Refused(
-                _("{dice} alone says the last roll; {on} or {off} chooses who rolls (the referee).").format(
-                    dice=own_words()["dice"], on=on, off=off
-                )
-            )
-        self._say(*answers.dice(self.game, self.role, self.game.view(self.role)))
-
-    @property
-    def table_dice(self) -> bool:
-        """Whether every roll asks for the faces of real dice: the referee's choice for the
-        whole table (his ``table-dice``, a fact of the log: core.log.state.TABLE_DICE)."""
-        return table_dice(self.game.state)
-
-    def _verbose(self, rest: str) -> None:
-        if rest:
-            choice = {folded(word): on for word, on in on_off_words().items()}.get(folded(rest))
-            if choice is None:
-                raise Refused(_("verbose on or verbose off: how much the answers say (verbose alone: which)"))
-            self.verbose = choice
-            if self._remember is not None:
-                try:
-                    self._remember(choice)
-                except OSError as e:  # the setting holds for this session all the same
-                    self._say(
-                        answers.sentence(_("The setting is not kept for the next session: {error}").format(error=e))
-                    )
-        self._say(
-            _("Verbose: rolls are asked and said back in full.")
-            if self.verbose
-            else _("Brief: a roll is asked in one sentence and its outcome said first; verbose on says it all.")
-        )
-
-    def _help(self, rest: str) -> None:
-        if not rest:
-            self._say(*answers.help_lines(self.game, self.role, own_words().items()))
-            return
-        key = self._own(rest.split()[0])
-        if key is not None:
-            self._say(answers.own_word(key, own_words()[key], self.game))
-            return
-        spec = self._verb(rest.split()[0])
-        if spec is None:
-            raise Refused(_("no command {word}; help lists them").format(word=repr(rest.split()[0])))
-        self._say(*answers.command_help(self.game, spec))
-
-    def _status(self) -> list[Line]:
-        if self.read_only:
-            mode = self.read_only
-        elif self.table_dice:
-            mode = _("live, and you give the faces of the table's dice")
-        else:
-            mode = _("live, and the game rolls its own dice")
-        return answers.status(
-            self.game,
-            self.game.view(self.role),
-            role=self.role,
-            seat=self.seat,
-            mode=mode,
-            save=self.save,
-            undo=None if self.read_only else self._preview("undo"),
-            table=self.table,
-        )
 
     # --------------------------------------------------------- commands
 
@@ -474,7 +291,7 @@ class LineClient(HeldRolls):
             self._submitting = False
         if isinstance(result, Outcome):
             self._own_cmd = result.cmd  # its line is the player's own command: not said back
-            self._last_refusal = None  # `why` now explains its roll
+            self.last_refusal = None  # `why` now explains its roll
         if isinstance(result, Held):
             self._held_news()  # another seat's dice now: whose, said
         elif isinstance(result, DiceNeeded):
@@ -482,15 +299,15 @@ class LineClient(HeldRolls):
             request = self._applying(text, result.request)
             self._question = Faces(text, list(faces or []), request, given)
             # the order said once a command, not again before each of its rolls; the step each roll
-            self._say(*answers.table_dice(request, first=not faces, verbose=self.verbose))
+            self.say(*answers.table_dice(request, first=not faces, verbose=self.verbose))
         elif isinstance(result, AnswerNeeded):
             self._catch_up()
             self._question = Asked(text, faces, given, result.question)
-            self._say(*answers.question(result.question))
+            self.say(*answers.question(result.question))
         else:
             self._settled(result)
             if self.table_dice and not was:  # his table-dice on: how its questions are answered, once
-                self._say(
+                self.say(
                     _(
                         "Table dice: you will be asked for the faces of every roll; "
                         "at the question, help says the roll in full and an empty line cancels the command."
@@ -516,7 +333,7 @@ class LineClient(HeldRolls):
         elif isinstance(result, DiceNeeded | AnswerNeeded):  # (an undo or redo never asks: nothing was logged)
             self._failed(_("undo or redo asked for more"), logged=False)
 
-    def _preview(self, act: str) -> str | None:
+    def preview(self, act: str) -> str | None:
         """``#n command`` that undo (or redo) would take back (bring back) for this seat, or None."""
         game = self.game
         if self.role == REFEREE:
@@ -532,20 +349,20 @@ class LineClient(HeldRolls):
         if why is not None:
             self._refused(why)
             return
-        preview = self._preview(act)
+        preview = self.preview(act)
         if preview is None:  # (an undo the game allows has one)
             target = self.game.undoing.redo_target(self.role)
             self._refused(_("nothing to redo") if target is None else _("the command to redo is not yours"))
             return
         if act == "undo":
-            self._say(
+            self.say(
                 _(
                     "Its lines stay in the log, marked undone, and stop counting; every seat sees it. "
                     "redo brings it back until another command is given."
                 )
             )
         else:
-            self._say(_("Its lines count again, as they were, with the same dice; every seat sees it."))
+            self.say(_("Its lines count again, as they were, with the same dice; every seat sees it."))
         self._question = _Confirm(act, preview)
 
     def _answer(self, text: str) -> None:
@@ -560,9 +377,9 @@ class LineClient(HeldRolls):
                     self._settled(self.game.submit("redo", role=self.role, by=self.by))
             elif answer in ("n", "no", folded(_("n")), folded(_("no"))):
                 self._question = None
-                self._say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))
+                self.say(_("Nothing was undone.") if question.act == "undo" else _("Nothing was redone."))
             else:
-                self._say(_("Answer y or n."))
+                self.say(_("Answer y or n."))
             return
         if isinstance(question, Asked):
             self._answered(question, text)
@@ -571,9 +388,9 @@ class LineClient(HeldRolls):
         if not text:
             self._cancel(question)
             return
-        if self._own(text) == "help":  # the roll in full, the order of the command's dice with it
-            self._say(*answers.table_dice(question.request, first=True, verbose=True))
-            self._say(_("Type the faces, or an empty line to cancel the command."))
+        if own(text) == "help":  # the roll in full, the order of the command's dice with it
+            self.say(*answers.table_dice(question.request, first=True, verbose=True))
+            self.say(_("Type the faces, or an empty line to cancel the command."))
             return
         count = question.request.missing or question.request.count
         sides = question.request.sides
@@ -625,7 +442,7 @@ class LineClient(HeldRolls):
             return
         self._question = None
         self.game.unasked(self.by)  # the seats told whose dice were awaited are told no more (#77)
-        self._say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
+        self.say(_("Cancelled: {command}; nothing was recorded.").format(command=question.text))
 
     def _referee_gives(self, text: str) -> bool:
         """The referee's faces for a roll held for another seat, or ``cancel`` withdrawing its
@@ -657,29 +474,43 @@ class LineClient(HeldRolls):
 
     # ----------------------------------------------------------- output
 
-    def _say(self, *lines: Line) -> None:
+    def say(self, *lines: Line) -> None:
         """Write whole lines, each made visible (a save's or a player's control characters as escapes)."""
         if lines:
             self._write("".join(shown(line, self.colour) + "\n" for line in lines))
 
+    def say_heard(self, lines: Sequence[Line], *, lead: bool = True) -> None:
+        """An answer that explains, or the game's end, said up to half a minute of speech
+        (``tui.lines.heard``), its rest kept for ``more`` (``lead``: False); whole under ``verbose
+        on``, which asks for everything."""
+        if not lines:
+            self.say(_("Nothing more: the last answer was said whole."))
+            return
+        said, self._rest = (lines, []) if self.verbose else heard.first_heard(lines, self.reader.lang, lead=lead)
+        self.say(*said)
+        if self._rest:
+            count = len(self._rest)
+            more = ngettext("{more} says {count} more line.", "{more} says {count} more lines.", count)
+            self.say(more.format(more=own_words()["more"], count=count))
+
     def _refused(self, why: str, rules: tuple[str, ...] = ()) -> None:
         self.refusals += 1
-        self._last_refusal = (why, rules)
-        self._say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
+        self.last_refusal = (why, rules)
+        self.say(inked(_("Refused:"), "bad", " " + answers.stopped(why)))
 
     def _failed(self, message: str, *, logged: bool = True) -> None:
         """An error of the program, not a refusal: said, with where its traceback was
         ``logged`` (never here: a screen reader would speak it whole), and the seat goes on."""
         self.refusals += 1
-        self._say(inked(_("Error:"), "bad", " " + answers.stopped(message)))
+        self.say(inked(_("Error:"), "bad", " " + answers.stopped(message)))
         if logged:
             where = _("the host has the details in its log") if self.error_log is None else details_in(self.error_log)
-            self._say(answers.sentence(where))
+            self.say(answers.sentence(where))
 
     def tell(self, text: str) -> None:
         """Say a line of the front's own (a followed save that can no longer be read)."""
         with reading(self.reader):
-            self._say(answers.sentence(text))
+            self.say(answers.sentence(text))
 
     def refuse(self, why: str) -> None:
         """Refuse input the front would not pass on (a line over its limit), saying why."""
@@ -705,7 +536,7 @@ class LineClient(HeldRolls):
         with reading(self.reader):
             if self.game.log_length > self._seen and isinstance(self._question, _Confirm):
                 # Another seat changed the game: what the question named may be gone.
-                self._say(self._dropped(_("the game changed")))
+                self.say(self._dropped(_("the game changed")))
                 self._question = None
             held = self._shown_awaiting
             if held is not None and (held.role, held.by) == (self.role, self.by) and self.game.log_length > self._seen:
@@ -740,6 +571,6 @@ class LineClient(HeldRolls):
             owners |= {uid: u.name for uid, u in view.units.items()}
         said = answers.news(read, domain, sides, own=brief, owners=owners)
         if any(isinstance(line.event, ev.GameEnded) and not line.undone for line in read):
-            self._heard(said)  # the result first, its working kept for `more`
+            self.say_heard(said)  # the result first, its working kept for `more`
         else:
-            self._say(*said)
+            self.say(*said)

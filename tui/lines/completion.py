@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 
 from core.language.i18n import scenario_words
-from tui.lines.client import LineClient, own_words
+from tui.lines.client import LineClient
+from tui.lines.words import own_words
 
 
 def candidates(client: LineClient, typed: str) -> list[str]:

@@ -63,7 +63,7 @@ class HeldRolls:
 
         @property
         def by(self) -> str: ...
-        def _say(self, *lines: Line) -> None: ...
+        def say(self, *lines: Line) -> None: ...
         def _refused(self, why: str, rules: tuple[str, ...] = ()) -> None: ...
         def _settled(self, result: Result) -> None: ...
         def _catch_up(self) -> None: ...
@@ -99,7 +99,7 @@ class HeldRolls:
         self._question = None
         given = roll_given(self.game, question.held)
         if given is not None:
-            self._say(answers.sentence(given_words(*given)))
+            self.say(answers.sentence(given_words(*given)))
 
     def _held_news(self, *, told: bool = False) -> None:
         """The command held at the table for a seat's dice, said once as it changes (issue #61):
@@ -119,16 +119,16 @@ class HeldRolls:
             return
         if held.asked == self.role and held.request is not None:
             self._question = Faces(self.game.localize(held.text), held.faces, held.request, held.answers, held=held)
-            self._say(*answers.table_dice(held.request, first=not held.faces, verbose=self.verbose, held=True))
+            self.say(*answers.table_dice(held.request, first=not held.faces, verbose=self.verbose, held=True))
         elif held.asked == self.role and held.question is not None:
             self._question = Asked(self.game.localize(held.text), held.faces, held.answers, held.question, held=held)
-            self._say(*answers.question(held.question))
+            self.say(*answers.question(held.question))
         elif self.role == REFEREE and held.request is not None:
             said = self.game.awaiting.said(self.role)
             give = _("Type its faces to give them yourself, or {cancel} to withdraw it.").format(cancel=_("cancel"))
-            self._say(answers.sentence(said) + " " + give)
+            self.say(answers.sentence(said) + " " + give)
         elif said := self.game.awaiting.said(self.role):  # ("": a roll hidden from this seat)
-            self._say(answers.sentence(said))
+            self.say(answers.sentence(said))
 
     def _rolling_news(self) -> None:
         """Whose dice other seats type at their own prompts (issue #77), said once as it changes;
@@ -138,8 +138,8 @@ class HeldRolls:
         if said == self._shown_rolling:
             return
         if said:
-            self._say(answers.sentence(said))
+            self.say(answers.sentence(said))
             self._rolling_from = self.game.log_length
         elif self.game.log_length == self._rolling_from and self.game.awaiting.held is None:
-            self._say(answers.sentence(_("no longer waiting for dice: nothing was recorded")))
+            self.say(answers.sentence(_("no longer waiting for dice: nothing was recorded")))
         self._shown_rolling = said

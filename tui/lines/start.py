@@ -37,7 +37,7 @@ from core.storage.errors import SaveError
 from tui.gamestart import default_name, last_games, scenario_choices, start_game
 from tui.i18n import _, pgettext, phase_name, scenario_words
 from tui.lines.answers import sentence, stopped
-from tui.lines.client import folded, own_words
+from tui.lines.words import folded, own_words
 from tui.opening import new_demo_game
 from tui.userdata import UserStore
 

@@ -5,9 +5,9 @@ is the only one that records commands; it also listens for SSH connections,
 but only to hand each new one (its socket) to the seat worker with the fewest
 (``tui.ssh.workers.worker``).  A worker runs the connection's SSH session and app on
 its own copies of the games, and sends the seat's commands here; after each
-command recorded, every other worker hears that the save grew and reads the
-new records from it.  The save is the replication stream: a worker never
-holds anything the file does not.
+command recorded, every other worker hears that the save grew (its news:
+``tui.ssh.workers.news``) and reads the new records from it.  The save is the
+replication stream: a worker never holds anything the file does not.
 
 Workers are trusted helpers of this process (started by it, on its sockets):
 the seat and role they send with a command are the ones they read from the
@@ -46,7 +46,7 @@ drawing for many seats on a loaded machine keeps its players.
 
 This process accepts the connections, so it counts those not logged in yet
 and refuses those over the limits before any worker sees them
-(``tui.ssh.limits.Gate``).
+(``tui.ssh.limits.Gate``), at its doors (``tui.ssh.workers.doors``).
 """
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ import msgspec
 
 from core.language import reader as readers
 from core.log.outcome import Failure, Outcome, Refusal
-from tui.ssh.host.server import SWEEP_S, Table, accept_each
+from tui.ssh.host.server import Table, accept_each
 from tui.ssh.host.serverlog import log_table
 from tui.ssh.invitations.redeem import redeem_invitation
 from tui.ssh.invitations.store import InvitationRefused, Invitations
@@ -76,7 +76,9 @@ from tui.ssh.limits import Gate, Limits, QuietLog, to_json
 from tui.ssh.seatsfile import Seats, SeatsFile, seats_in_force, table_roles
 from tui.ssh.web.gate import WebGate
 from tui.ssh.workers import wire
+from tui.ssh.workers.doors import Doors
 from tui.ssh.workers.handle import Duty, WorkerHandle
+from tui.ssh.workers.news import WorkerNews
 
 #: How long a worker may take to start (import Textual, read the saves).
 START_TIMEOUT_S = 60.0
@@ -171,6 +173,10 @@ class SeatWorkers:
         self.web_gate = WebGate(self.limits, self.log)
         self._quiet = QuietLog(self.log, interval=60.0)
         self.workers: list[WorkerHandle] = []
+        #: The connections this process takes, counted and handed to a worker (``tui.ssh.workers.doors``).
+        self.doors = Doors(self.gate, self.web_gate, self.workers, self._quiet)
+        #: What each worker is told it has not heard (``tui.ssh.workers.news``).
+        self.news = WorkerNews(self._tables, self.workers)
         self._next_index = 1
         self._closing = False
         self._started = False  # all the first workers were ready
@@ -184,13 +190,11 @@ class SeatWorkers:
         self.public_url = ""
         self.tls_files: tuple[Path, Path] | None = None
         self._tasks: set[asyncio.Task[None]] = set()
-        #: A copy of each SSH connection not logged in yet, by peer: a sweep closes it through this.
-        self._unauth: dict[str, socket.socket] = {}
         self._unsubscribe = [log_table(t, lambda: seats_in_force(seats), self.log) for t in tables]
         for t in tables:  # with table dice, each roll is asked at its owner's own screen (issue #61)
             t.game.seated = partial(self._asked_roles, t.name)
-            self._unsubscribe.append(t.game.awaiting.subscribe(partial(self._tell_awaiting, t.name)))
-            self._unsubscribe.append(t.game.rolling.subscribe(partial(self._tell_rolling, t.name)))
+            self._unsubscribe.append(t.game.awaiting.subscribe(partial(self.news.tell_awaiting, t.name)))
+            self._unsubscribe.append(t.game.rolling.subscribe(partial(self.news.tell_rolling, t.name)))
 
     @property
     def tables(self) -> Sequence[Table]:
@@ -238,13 +242,13 @@ class SeatWorkers:
             raise
         self._started = True
         bound = listener.getsockname()[1]
-        self._track(accept_each(listener, self.log, partial(self._take, door="ssh")))
+        self._track(accept_each(listener, self.log, partial(self.doors.take, door="ssh")))
         if self._web_listener is not None:
-            self._track(accept_each(self._web_listener, self.log, partial(self._take, door="web")))
+            self._track(accept_each(self._web_listener, self.log, partial(self.doors.take, door="web")))
             assert self._web is not None
             self.log.info("browser seats on %s:%d", self._web[0], self.web_port)
         self._track(self._ping())
-        self._track(self._sweep())
+        self._track(self.doors.sweep())
         self.log.info(
             "listening on %s:%d with %d seat workers and %d standby", host, bound, self.n_workers, STANDBY_WORKERS
         )
@@ -258,9 +262,7 @@ class SeatWorkers:
             if sock is not None:
                 sock.close()
         self._listener = self._web_listener = None
-        for sock in self._unauth.values():
-            sock.close()
-        self._unauth.clear()
+        self.doors.close()
         loop = asyncio.get_running_loop()
         for w in list(self.workers):
             loop.remove_reader(w.requests)
@@ -269,7 +271,7 @@ class SeatWorkers:
             # ("the server is shutting down; nothing was recorded"), not once the call's timeout has passed.
             with contextlib.suppress(OSError):  # a worker that has died
                 w.requests.shutdown(socket.SHUT_RDWR)
-            self._close_news(w)  # the worker hears the end and closes its seats
+            self.news.close(w)  # the worker hears the end and closes its seats
         for w in list(self.workers):
             try:
                 await asyncio.wait_for(w.proc.wait(), STOP_TIMEOUT_S)
@@ -280,7 +282,7 @@ class SeatWorkers:
                 await w.proc.wait()
             w.requests.close()
             w.heartbeat.close()
-        self.workers = []
+        self.workers.clear()  # (the list the doors and the news hold)
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
@@ -375,23 +377,14 @@ class SeatWorkers:
         loop = asyncio.get_running_loop()
         loop.remove_reader(w.requests)
         loop.remove_reader(w.heartbeat)
-        self._close_news(w)
+        self.news.close(w)
         w.requests.close()
         w.heartbeat.close()
         for peer in w.peers:
-            self._gone(peer)
+            self.doors.gone(peer)
         if w.roles:  # its seats went with it
             w.roles.clear()
             self._seats_changed()
-
-    def _close_news(self, w: WorkerHandle) -> None:
-        """Close ``w``'s news: the worker hears the end and stops (its seats with it, if any are left)."""
-        if w.news.fileno() >= 0:  # (a retiring worker's is closed as its last connection ends)
-            asyncio.get_running_loop().remove_writer(w.news)
-            w.news.close()
-        w.behind.clear()
-        w.held.clear()
-        w.rolling.clear()
 
     # ------------------------------------------------------------- recycling
 
@@ -423,14 +416,14 @@ class SeatWorkers:
         if not any(x is not w and x.duty is not Duty.RETIRING and x.ready.done() for x in self.workers):
             return "no other worker is ready to take its connections"
         w.duty, w.laden, w.tell_retire = Duty.RETIRING, False, True
-        self._send_news(w)
+        self.news.send(w)
         self.log.info(
             "seat worker %d retires: new connections go to the others; it stops once its %d connections end",
             w.index,
             w.connections,
         )
         if not w.peers:
-            self._close_news(w)
+            self.news.close(w)
         return ""
 
     async def _start_standby(self) -> None:
@@ -478,55 +471,6 @@ class SeatWorkers:
         for pong in _waiting(w.heartbeat, wire.PONG):
             w.ponged, w.stalled = pong.n, pong.stalled
 
-    # ------------------------------------------------------------ connections
-
-    def _take(self, conn: socket.socket, peer: str, door: str) -> None:
-        with conn:
-            # A browser's connection has its own timeout; an SSH one idle while many wait is
-            # cut here, through a copy of its socket kept until it logs in or goes.
-            ssh = door == "ssh"
-            admitted = self.gate.admit(peer, lambda: self._cut(peer)) if ssh else self.web_gate.admit(peer)
-            if admitted:  # else refused (and logged) before any worker sees it
-                if ssh:
-                    self._unauth[peer] = conn.dup()
-                self._hand_over(conn, peer, door)
-
-    def _hand_over(self, conn: socket.socket, peer: str, door: str) -> None:
-        """Give the connection to the taking worker with the fewest (this process closes its copy); any worker
-        serves either door."""
-        for w in sorted((w for w in self.workers if w.duty is Duty.TAKING), key=lambda w: w.connections):
-            try:
-                wire.send(w.news, wire.Arrived(peer, door), conn.fileno())
-            except OSError:
-                continue  # full or gone: the next one
-            w.peers.add(peer)
-            return
-        self._gone(peer)
-        self._quiet.warning("no worker", "no seat worker could take the connection from=%s; closed", peer)
-
-    def _gone(self, peer: str) -> None:
-        """``peer`` logged in (or a browser's is a seat now) or closed: it no longer counts, and its copy here
-        is let go."""
-        self.gate.closed(peer)
-        self.web_gate.closed(peer)
-        sock = self._unauth.pop(peer, None)
-        if sock is not None:
-            sock.close()
-
-    def _cut(self, peer: str) -> None:
-        """Close ``peer``'s connection, which a worker serves, through this process's copy of it."""
-        sock = self._unauth.pop(peer, None)
-        if sock is not None:
-            with contextlib.suppress(OSError):
-                sock.shutdown(socket.SHUT_RDWR)  # the worker's asyncssh reads the end
-            sock.close()
-
-    async def _sweep(self) -> None:
-        """Clear idle connections not logged in while many wait (``Gate.sweep``)."""
-        while True:
-            await asyncio.sleep(SWEEP_S)
-            self.gate.sweep()
-
     # --------------------------------------------------------------- requests
 
     def _on_request(self, w: WorkerHandle) -> None:
@@ -559,7 +503,7 @@ class SeatWorkers:
                     # A command held before it started: its seats are shown it as they sit.
                     w.held.update(name for name, t in self._tables.items() if t.game.awaiting.held is not None)
                     w.rolling.update(name for name, t in self._tables.items() if t.game.rolling.rolls)
-                    self._send_news(w)
+                    self.news.send(w)
             case wire.Sat():
                 w.seated.append((msg.table, msg.seat))
                 w.roles.append((msg.table, msg.role))
@@ -573,16 +517,16 @@ class SeatWorkers:
                 if (table := self._tables.get(msg.table)) is not None:
                     table.game.unasked(msg.by)
             case wire.LoggedIn():
-                self._gone(msg.peer)
+                self.doors.gone(msg.peer)
             case wire.Authenticating():
                 self.gate.authenticating(msg.peer)
             case wire.Misbehaved():
                 self.gate.penalise(msg.peer)
             case wire.Gone():
                 w.peers.discard(msg.peer)
-                self._gone(msg.peer)
+                self.doors.gone(msg.peer)
                 if w.duty is Duty.RETIRING and not w.peers:
-                    self._close_news(w)  # its last connection ended: it stops (_watch takes it from there)
+                    self.news.close(w)  # its last connection ended: it stops (_watch takes it from there)
             case wire.Laden():
                 w.laden = msg.departed > 0 and w.duty is Duty.TAKING
                 if w.laden and (why := self._retire(w)):
@@ -625,7 +569,7 @@ class SeatWorkers:
             self.log.error("command failed game=%s seat=%s role=%s", table.name, msg.by, msg.role)
         if not isinstance(result, Outcome):
             return wire.Settled(msg.seq, result)
-        self._tell_grew(table.name, game.saved_bytes, but=w)
+        self.news.tell_grew(table.name, game.saved_bytes, but=w)
         # Its events the worker reads back from the save (``wire.Settled``).
         return wire.Settled(msg.seq, Outcome(result.cmd, [], []), game.saved_bytes)
 
@@ -654,67 +598,3 @@ class SeatWorkers:
     def _seats_changed(self) -> None:
         for t in self._tables.values():
             t.game.seats_changed()
-
-    def _tell_awaiting(self, table: str) -> None:
-        """Every worker's copy of ``table`` is told the command its game holds now (issue #61):
-        once the command being carried out is done, after the size it grew to (``_send_news``
-        says a growth first), so a seat reads the command before it hears it is held no more."""
-        for w in self.workers:
-            w.held.add(table)
-        asyncio.get_running_loop().call_soon(self._send_held)
-
-    def _tell_rolling(self, table: str) -> None:
-        """Every worker's copy of ``table`` is told whose dice its seats type at their own prompts
-        (issue #77), as a held command is (after the size the save grew to)."""
-        for w in self.workers:
-            w.rolling.add(table)
-        asyncio.get_running_loop().call_soon(self._send_held)
-
-    def _send_held(self) -> None:
-        for w in self.workers:  # (one that stopped meanwhile is no longer among them)
-            if w.held or w.rolling:
-                self._send_news(w)
-
-    def _tell_grew(self, table: str, size: int, but: WorkerHandle) -> None:
-        # Workers still starting too: news of a size they already read is ignored.
-        for w in self.workers:
-            if w is not but:
-                w.behind[table] = size
-                self._send_news(w)
-
-    def _send_news(self, w: WorkerHandle) -> None:
-        """Tell a worker that it retires, and the sizes it has not heard; if its socket is full, when it has room."""
-        loop = asyncio.get_running_loop()
-        while w.tell_retire or w.behind or w.held or w.rolling:
-            news: wire.News
-            if w.tell_retire:
-                news = wire.Retire()
-            elif w.behind:  # (before what is held: a command held again comes after the save grew)
-                news = wire.Grew(*next(iter(w.behind.items())))
-            elif w.rolling:
-                table = next(iter(w.rolling))
-                news = wire.Rolling(table, self._tables[table].game.rolling.rolls)
-            else:
-                table = next(iter(w.held))
-                game = self._tables[table].game
-                news = wire.Awaiting(table, game.awaiting.held, game.awaiting.dropped)
-            try:
-                wire.send(w.news, news)
-            except BlockingIOError:
-                loop.add_writer(w.news, self._send_news, w)
-                return
-            except OSError:
-                w.behind.clear()  # gone: _watch takes it from here
-                w.held.clear()
-                w.rolling.clear()
-                w.tell_retire = False
-                return
-            if isinstance(news, wire.Retire):
-                w.tell_retire = False
-            elif isinstance(news, wire.Grew):
-                del w.behind[news.table]
-            elif isinstance(news, wire.Rolling):
-                w.rolling.discard(news.table)
-            else:
-                w.held.discard(news.table)
-        loop.remove_writer(w.news)
