@@ -29,7 +29,7 @@ from core.language.i18n import CORE_DOMAIN, Domain
 from core.ruleset import CommandSpec, Refused
 from tui.i18n import N_, _
 from tui.keymap import keys_of
-from tui.plain import Plain, PlainInput, PlainLabel, plain, visible
+from tui.plain import Plain, PlainInput, plain, visible
 from tui.textual_internals import dismiss_suggestion, get_time, suggestion_shown
 
 Completer = Callable[[str], list[str]]
@@ -267,7 +267,7 @@ class CommandLine(Widget):
     def compose(self) -> ComposeResult:
         # A grid, not a row container in a column: the prompt and the box on the first row,
         # the hint across the second (a widget less to mount, style and draw at every start).
-        yield PlainLabel(f"{self.prompt} ›", id="cmd-prompt")
+        yield Plain(f"{self.prompt} ›", id="cmd-prompt")
         box = CommandInput(self.completer, id="cmd-input", placeholder=self._placeholder())
         box.cursor_blink = self.blink
         box.on_enter = self._entered
@@ -290,7 +290,7 @@ class CommandLine(Widget):
 
     def set_prompt(self, prompt: str) -> None:
         self.prompt = prompt
-        self.query_one("#cmd-prompt", PlainLabel).update(f"{prompt} ›")
+        self.query_one("#cmd-prompt", Plain).update(f"{prompt} ›")
 
     def hint(self, text: str | Text, kind: str = "") -> None:
         """Say ``text`` under the line: a refusal (``kind`` "error") whole, wrapped; anything
