@@ -75,6 +75,11 @@ NOT_AT_FIRST_FRAME = (
     # Which sessions' claims are believed (verify's): an open reads only the last claim, which
     # the store keeps (EventStore.last_claimed).
     "core.secrets.sessions",
+    # The game screen's menu (help, rules, palette: the footer asks it once the frame is drawn), the
+    # replay bar (a replay's), and the screen as its parts see it (a type, and the menu's).
+    "tui.screens.game_menu",
+    "tui.screens.replay_bar",
+    "tui.screens.seat",
 )
 #: ... nor, in English, the command language (what the first frame draws runs none of it: it is
 #: imported by the first key typed, or as the commands are gathered once the frame is drawn). An
