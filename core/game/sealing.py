@@ -17,6 +17,7 @@ from core.dice.faces import (
     SeededDice,
     Share,
 )
+from core.dice.shares import Counts, check_share, command_digest
 from core.language.i18n import _
 from core.log import events as ev
 from core.log.state import DICE_KEY
@@ -29,7 +30,6 @@ from core.secrets import commitments
 
 if TYPE_CHECKING:
     from core.commands import Parsed
-    from core.dice.shares import Counts  # imported where a sealed roll is drawn, checked or counted: no start does
     from core.log.replay import Timeline
     from core.storage.decoding import Header
 
@@ -153,8 +153,6 @@ class Sealing:
             sent, drawn = share, share.contribution
             saw = self.seal() if share.saw is None else share.saw  # (refused if it rolls: no key named)
         seal = commitments.fact_digest(key)
-        from core.dice.shares import command_digest
-
         line = command_digest(parsed)
         dice = SealedDice(bytes.fromhex(key.value), drawn, seal, by=by, nonce=self.next_share(by), line=line, saw=saw)
         dice.sent = sent
@@ -164,8 +162,6 @@ class Sealing:
         """Refuse sealed dice that rolled from a share the table could have steered: ``in_force``
         is the key's commitment as the command began (docs/secrets.md, "Who makes the contribution")."""
         if drew.sent is not None:
-            from core.dice.shares import check_share
-
             # A share that names no key or no count, or not the seat's next count: the host could choose.
             check_share(drew.sent, drew.nonce)
         if drew.saw != in_force:
@@ -261,8 +257,6 @@ class Sealing:
         """The count seat ``by``'s next share of the dice must name (``core.dice.shares``): what a browser
         page is told before it draws one."""
         if self._counts is None:
-            from core.dice.shares import Counts
-
             store = self._timeline.history.store
             self._counts = Counts(store.slice(0, len(store)))
         return self._counts.next(by)

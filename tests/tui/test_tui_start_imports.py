@@ -75,13 +75,12 @@ NOT_AT_FIRST_FRAME = (
     # Which sessions' claims are believed (verify's): an open reads only the last claim, which
     # the store keeps (EventStore.last_claimed).
     "core.secrets.sessions",
-    # What the game calls on a command, its odds, a dry run, a sealed roll (core.game.engine's and
-    # sealing's imports where called), and the type of what a command is given with.
+    # What the game calls on a command, its odds, a dry run (core.game.engine's imports where
+    # called), and the type of what a command is given with.
     "core.game.asking",
     "core.game.bugs",
     "core.game.odds",
     "core.game.given",
-    "core.dice.shares",
     # The game screen's menu (help, rules, palette: the footer asks it once the frame is drawn), the
     # replay bar (a replay's), and the screen as its parts see it (a type, and the menu's).
     "tui.screens.game_menu",

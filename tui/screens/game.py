@@ -42,7 +42,7 @@ from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, PlainInput, plain
-from tui.screens.client import ClientApp, client_app
+from tui.screens.client import ClientApp, client_app, size_classes
 from tui.screens.command_runner import CommandRunner, reading_words
 from tui.screens.held_rolls import HeldRolls
 from tui.screens.line_answers import LineAnswers
@@ -81,19 +81,6 @@ class WatchLine(Plain):
 
 def _watch_line() -> str:
     return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
-
-
-def size_classes(app: App | None) -> set[str]:
-    """The breakpoint classes (``-narrow``, ``-short`` …) Textual gives a screen of the app's size."""
-    if app is None:
-        return set()
-    classes = set()
-    width, height = app.size
-    for extent, breakpoints in ((width, app.HORIZONTAL_BREAKPOINTS), (height, app.VERTICAL_BREAKPOINTS)):
-        reached = [(at, name) for at, name in breakpoints or () if extent >= at]
-        if reached:
-            classes.add(max(reached)[1])
-    return classes
 
 
 @overlays_later  # the notifications' rack and the tooltip: mounted once the first frame is drawn (``_add_hidden``)
@@ -510,11 +497,8 @@ class GameScreen(Screen):
         else:
             self.runner.toggle_table_dice()
 
-    # The menu (help, rules, palette, what each mode allows) is imported when first asked: by a key,
-    # or by the footer once the first frame is drawn.
-
     def action_help(self, query: str = "") -> None:
-        from tui.screens import game_menu
+        from tui.screens import game_menu  # (here and below: by a key, or the footer once the first frame is drawn)
 
         game_menu.show_help(self, query)
 
