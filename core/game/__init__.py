@@ -9,7 +9,6 @@ there where they are used.
 """
 
 from core.game.engine import Game
-from core.game.odds import Odds
 from core.game.opening import SEED_LIMIT
 from core.game.reading import LogLine
 from core.game.sealing import SEAL_DICE, new_contribution, new_dice_key, sealing_facts
@@ -19,7 +18,6 @@ __all__ = [
     "SEED_LIMIT",
     "Game",
     "LogLine",
-    "Odds",
     "new_contribution",
     "new_dice_key",
     "sealing_facts",

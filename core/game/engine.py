@@ -19,7 +19,8 @@ game (its timeline, its header, its ruleset), never the game, so none imports th
 Opening a save and reading what another process appended (``opening``), the odds of a
 command not given (``odds``), what a command still wants of the table (``asking``) and the
 commands every ruleset has (``builtins``, whose hooks take the game as ``front.Front``) are
-functions the game calls.
+functions the game calls; but for ``opening``'s, each is imported where it is called, as is
+the guard a command runs under (``bugs``): a client's start calls none of them.
 """
 
 from __future__ import annotations
@@ -44,11 +45,7 @@ from core.dice.faces import (
     sent_contribution,
 )
 from core.game import opening
-from core.game.asking import answer_asked, dice_asked
 from core.game.awaiting import Awaiting
-from core.game.bugs import failing_on_bugs
-from core.game.given import Given
-from core.game.odds import Odds, first_roll
 from core.game.opening import now_ms
 from core.game.reading import LogLine, Reading
 from core.game.rolling import Rolling
@@ -58,7 +55,6 @@ from core.game.undoing import Undoing, Written
 from core.language.i18n import Domain, _, naming, render
 from core.language.reader import SOURCE, lang
 from core.language.reader import reading as read_in
-from core.language.shapes import command_shapes
 from core.log import events as ev
 from core.log.narrate import sides_of
 from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Outcome, Refusal, Result, settle
@@ -80,6 +76,8 @@ from core.storage.writer import SaveWriter
 if TYPE_CHECKING:
     from core.commands import Parsed
     from core.game.front import Front
+    from core.game.given import Given
+    from core.game.odds import Odds
 
     # A save under 1 MB opens without the open cache (tui.opening.CACHE_FROM_BYTES): not imported for it.
     from core.storage.opencache import Mark, OpenCache
@@ -277,6 +275,8 @@ class Game:
         """An undo or a redo written: ``facts`` of the history, not of a rule (ruling ENG-3)."""
         if self.writer is None:
             raise Refused(_("this game is open read-only (replay)"), rule="ENG-4")
+        from core.game.bugs import failing_on_bugs
+
         with failing_on_bugs(text, role):
             cmd, group, lines = facts()
         return self._append(cmd, group, lines)
@@ -291,6 +291,8 @@ class Game:
                 self._check_allowed(parsed, role)
                 ctx = Context(copy_state(self.state), ManualDice(), role, self.ruleset, dry_run=True)
                 parsed.spec.handler(ctx, parsed.args)
+
+        from core.game.odds import first_roll
 
         return first_roll(dry_run, text, role, self.ruleset.domain, why=why)
 
@@ -374,6 +376,8 @@ class Game:
         if specs is None:
             # Until the commands are gathered, their kept shapes name them: a log drawn in
             # another language need not import the ruleset's rules either (core.language.shapes).
+            from core.language.shapes import command_shapes  # (an English log never comes this far)
+
             shapes = command_shapes(self.ruleset.id, self.ruleset.variant)
             if shapes is not None:
                 return localize_line(text, shapes, self.ruleset.domain)
@@ -462,6 +466,8 @@ class Game:
         if role == SPECTATOR:
             raise Refused(_("spectators watch; they cannot give commands"), rule="ENG-1")
         given_in = given.get("given_in", "")
+        from core.game.bugs import failing_on_bugs
+
         with failing_on_bugs(text, role), read_in(given_in) if given_in else nullcontext():
             parsed = self.parse(text, role)
         if parsed.spec.log_step is not None:  # (undo, redo)
@@ -576,8 +582,12 @@ class Game:
             else:
                 parsed.spec.handler(ctx, parsed.args)
         except NeedAnswer as need:
+            from core.game.asking import answer_asked
+
             raise answer_asked(need, ctx.state, ctx.role) from None
         except NeedDice as need:
+            from core.game.asking import dice_asked
+
             raise dice_asked(need, ctx, ctx.role, parsed.spec.dice) from None
 
     def _check_allowed(self, parsed: Parsed, role: str) -> None:

@@ -75,13 +75,28 @@ NOT_AT_FIRST_FRAME = (
     # Which sessions' claims are believed (verify's): an open reads only the last claim, which
     # the store keeps (EventStore.last_claimed).
     "core.secrets.sessions",
+    # What the game calls on a command, its odds, a dry run (core.game.engine's imports where
+    # called), and the type of what a command is given with.
+    "core.game.asking",
+    "core.game.bugs",
+    "core.game.odds",
+    "core.game.given",
+    # The game screen's menu (help, rules, palette: the footer asks it once the frame is drawn), the
+    # replay bar (a replay's), and the screen as its parts see it (a type, and the menu's).
+    "tui.screens.game_menu",
+    "tui.screens.replay_bar",
+    "tui.screens.seat",
+    # Breaking News's kinds and statuses as types: its rules' (and the catalogues').
+    "core.rulesets.breaking_news.terms",
 )
 #: ... nor, in English, the command language (what the first frame draws runs none of it: it is
 #: imported by the first key typed, or as the commands are gathered once the frame is drawn). An
-#: Italian log's lines are named in the reader's words by it (``core.commands.localize_line``),
-#: from catalogues read by ``core.language.compiled``, which English has none of.
+#: Italian log's lines are named in the reader's words by it (``core.commands.localize_line``, from
+#: the commands' kept shapes, ``core.language.shapes``), from catalogues read by
+#: ``core.language.compiled``, which English has none of.
 IN_ENGLISH_NOT = (
     "core.language.compiled",
+    "core.language.shapes",
     "core.commands",
     *(f"core.commands.{module.name}" for module in pkgutil.iter_modules([str(ROOT / "core" / "commands")])),
 )

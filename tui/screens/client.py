@@ -1,4 +1,4 @@
-"""What the screens ask of the app they run in, Fireteam's: :class:`ClientApp`.
+"""What the screens ask of the app they run in, Fireteam's: :class:`ClientApp`, and the breakpoint classes of its size.
 
 ``tui.app.FireteamApp`` imports the screens, so they cannot import it: they name it by this
 Protocol, which it declares it is (mypy checks that it is one).  A screen whose app must be
@@ -12,6 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, ClassVar, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from textual.app import App
+
     from core.game import Game
     from tui.textual_internals import InApp
     from tui.userdata import UserStore
@@ -44,3 +46,17 @@ def client_app(node: InApp) -> ClientApp:
     app = node.app
     assert isinstance(app, ClientApp), f"{type(app).__name__} is not Fireteam's app"
     return app
+
+
+def size_classes(app: App | None) -> set[str]:
+    """The breakpoint classes (``-narrow``, ``-short`` …) Textual gives a screen of the app's size:
+    a screen made with them is laid out for that size from its first frame."""
+    if app is None:
+        return set()
+    classes = set()
+    width, height = app.size
+    for extent, breakpoints in ((width, app.HORIZONTAL_BREAKPOINTS), (height, app.VERTICAL_BREAKPOINTS)):
+        reached = [(at, name) for at, name in breakpoints or () if extent >= at]
+        if reached:
+            classes.add(max(reached)[1])
+    return classes

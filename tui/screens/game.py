@@ -17,6 +17,7 @@ and the help, rules and palette (``game_menu``).
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 import msgspec
 from textual import events, on
@@ -41,16 +42,17 @@ from tui.panes.log import LogPane, LogView
 from tui.panes.phase import PhasePane
 from tui.panes.roster import RosterPane
 from tui.plain import Plain, PlainInput, plain
-from tui.screens import game_menu
-from tui.screens.client import ClientApp, client_app
+from tui.screens.client import ClientApp, client_app, size_classes
 from tui.screens.command_runner import CommandRunner, reading_words
 from tui.screens.held_rolls import HeldRolls
 from tui.screens.line_answers import LineAnswers
-from tui.screens.replay_bar import ReplayBar
-from tui.screens.seat import Part
 from tui.screens.undo_redo import UndoRedo
 from tui.textual_internals import mount_overlays, overlays_later, unshown, use_compositor
 from tui.viewpoint import Viewpoint
+
+if TYPE_CHECKING:
+    from tui.screens.replay_bar import ReplayBar
+    from tui.screens.seat import Part
 
 RECENT_ROLLS = 6
 #: The smallest terminal the game screen works in (columns, rows): below it the log
@@ -79,19 +81,6 @@ class WatchLine(Plain):
 
 def _watch_line() -> str:
     return _("Watching: spectators cannot give commands. Ctrl+Q leaves.")
-
-
-def size_classes(app: App | None) -> set[str]:
-    """The breakpoint classes (``-narrow``, ``-short`` …) Textual gives a screen of the app's size."""
-    if app is None:
-        return set()
-    classes = set()
-    width, height = app.size
-    for extent, breakpoints in ((width, app.HORIZONTAL_BREAKPOINTS), (height, app.VERTICAL_BREAKPOINTS)):
-        reached = [(at, name) for at, name in breakpoints or () if extent >= at]
-        if reached:
-            classes.add(max(reached)[1])
-    return classes
 
 
 @overlays_later  # the notifications' rack and the tooltip: mounted once the first frame is drawn (``_add_hidden``)
@@ -200,6 +189,8 @@ class GameScreen(Screen):
             dice.border_title = _("Last roll")
             yield dice
         if self.replay:
+            from tui.screens.replay_bar import ReplayBar  # a replay's alone: a live screen's start imports none of it
+
             yield ReplayBar(
                 self.game,
                 self.role,
@@ -345,6 +336,12 @@ class GameScreen(Screen):
         assert isinstance(found, kind)  # (kept under its own class)
         return found
 
+    def _replay_bar(self) -> ReplayBar:
+        """The replay bar, in the command line's place on a screen in replay (``compose``)."""
+        from tui.screens.replay_bar import ReplayBar
+
+        return self.part(ReplayBar)
+
     def _complete(self, text: str) -> list[str]:
         return self.game.complete(text, self.role)
 
@@ -388,7 +385,7 @@ class GameScreen(Screen):
         self.part(LogPane).sync()
         self._show_dice()
         if self.replay:
-            self.part(ReplayBar).show(state)
+            self._replay_bar().show(state)
         # No refresh_bindings() here: what the footer offers depends on the mode
         # and the screen stack (Textual refreshes it when those change), never on
         # the game, and refreshing it rebuilds the footer and lays out the screen.
@@ -501,12 +498,18 @@ class GameScreen(Screen):
             self.runner.toggle_table_dice()
 
     def action_help(self, query: str = "") -> None:
+        from tui.screens import game_menu  # (here and below: by a key, or the footer once the first frame is drawn)
+
         game_menu.show_help(self, query)
 
     def action_rules(self) -> None:
+        from tui.screens import game_menu
+
         game_menu.show_rules(self)
 
     def palette_actions(self) -> list[tuple[str, str, str]]:
+        from tui.screens import game_menu
+
         return game_menu.palette_actions(self)
 
     def action_language(self, code: str) -> None:
@@ -523,32 +526,34 @@ class GameScreen(Screen):
     # The replay's keys, each the replay bar's.
 
     def action_step(self, direction: int) -> None:
-        self.part(ReplayBar).step(direction)
+        self._replay_bar().step(direction)
 
     def action_phase(self, direction: int) -> None:
-        self.part(ReplayBar).by_phase(direction, by_turn=False)
+        self._replay_bar().by_phase(direction, by_turn=False)
 
     def action_turn(self, direction: int) -> None:
-        self.part(ReplayBar).by_phase(direction, by_turn=True)
+        self._replay_bar().by_phase(direction, by_turn=True)
 
     def action_edge(self, direction: int) -> None:
-        self.part(ReplayBar).edge(direction)
+        self._replay_bar().edge(direction)
 
     def action_jump_turn(self) -> None:
-        self.part(ReplayBar).jump_turn()
+        self._replay_bar().jump_turn()
 
     def action_play(self) -> None:
-        self.part(ReplayBar).play()
+        self._replay_bar().play()
 
     def action_speed(self, direction: int) -> None:
-        self.part(ReplayBar).faster(direction)
+        self._replay_bar().faster(direction)
 
     def action_play_from_here(self) -> None:
-        self.part(ReplayBar).play_from_here()
+        self._replay_bar().play_from_here()
 
     # ------------------------------------------------------------ both modes
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        from tui.screens import game_menu
+
         if not game_menu.mode_allows(action, replay=self.replay, remote=self.remote):
             return False
         return action != "leave_replay" or self._can_leave_replay()
@@ -619,14 +624,14 @@ class GameScreen(Screen):
         )
 
     def action_leave_replay(self) -> None:
-        self.part(ReplayBar).stop()
+        self._replay_bar().stop()
         self.app.pop_screen()
 
     async def action_quit_replay(self) -> None:
         if self._can_leave_replay():
             self.action_leave_replay()
         else:  # opened alone (fireteam SAVE --replay, the start screen's r): nothing to go back to
-            self.part(ReplayBar).stop()
+            self._replay_bar().stop()
             await self.app.action_quit()
 
     def action_new_game(self) -> None:

@@ -24,7 +24,6 @@ from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice
 from core.rulesets.breaking_news import dice_order, narration
 from core.rulesets.breaking_news.tables import IT, troop_classes
-from core.rulesets.breaking_news.terms import Kind
 from core.rulesets.breaking_news.words import DOMAIN, STATUSES, _
 
 if TYPE_CHECKING:
@@ -282,6 +281,8 @@ class BreakingNews(Ruleset):
     def terms(self) -> tuple[str, ...]:
         """The statuses a figure shows (words.STATUSES), and the kinds of piece the roster
         names where a piece has no class (a journalist, a civilian), translated as terms."""
+        from core.rulesets.breaking_news.terms import Kind  # (read as the catalogues are written, not at a start)
+
         return (*STATUSES, *(kind.value for kind in Kind if kind is not Kind.MAN))
 
     def statuses(self) -> frozenset[str]:
