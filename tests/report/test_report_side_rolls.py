@@ -9,7 +9,7 @@ from core.game import Game
 from core.log.views import REFEREE
 from core.report import account
 from core.report.build import build
-from core.rulesets.breaking_news.tables import IT
+from core.rulesets.breaking_news.words import IT
 
 
 def _game(tmp_path: Path, variant: str = "") -> Game:

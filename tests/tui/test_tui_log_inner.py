@@ -14,7 +14,7 @@ import pytest
 from skirmish import Counted, patrol_game
 from waiting import piloted, press, screen_of
 
-import core.rulesets.breaking_news.narration as extras_table
+import core.rulesets.breaking_news.tables as extras_table
 from core.game import Game
 from core.language.reader import Reader, reading
 from core.log import events as ev

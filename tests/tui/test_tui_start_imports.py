@@ -86,8 +86,10 @@ NOT_AT_FIRST_FRAME = (
     "tui.screens.game_menu",
     "tui.screens.replay_bar",
     "tui.screens.seat",
-    # Breaking News's kinds and statuses as types: its rules' (and the catalogues').
+    # Breaking News's kinds and statuses as types: its rules' (and the catalogues'); its tables,
+    # read to name a class or an extra (the roster asks a scenario's class name first).
     "core.rulesets.breaking_news.terms",
+    "core.rulesets.breaking_news.tables",
 )
 #: ... nor, in English, the command language (what the first frame draws runs none of it: it is
 #: imported by the first key typed, or as the commands are gathered once the frame is drawn). An

@@ -23,8 +23,7 @@ from core.log import events as ev
 from core.log.state import GameState, Unit
 from core.ruleset import CommandSpec, Context, Phase, Ruleset, SetupChoice
 from core.rulesets.breaking_news import dice_order, narration
-from core.rulesets.breaking_news.tables import IT, troop_classes
-from core.rulesets.breaking_news.words import DOMAIN, STATUSES, _
+from core.rulesets.breaking_news.words import DOMAIN, IT, STATUSES, _
 
 if TYPE_CHECKING:
     from core.rulesets.breaking_news.scenario_format import NewsFormat
@@ -251,6 +250,8 @@ class BreakingNews(Ruleset):
         victory.broken(ctx, losers, why)
 
     def class_name(self, cls: str) -> str:
+        from core.rulesets.breaking_news.tables import troop_classes  # (a start's first frame names no class)
+
         tc = troop_classes().get(cls)
         return _(tc.name) if tc else cls
 

@@ -26,10 +26,10 @@ from core.rulesets.breaking_news.ledger import civilian_hit, set_unit_var, set_v
 from core.rulesets.breaking_news.options import option
 from core.rulesets.breaking_news.rules import saves
 from core.rulesets.breaking_news.rules.saves import SaveFacts
-from core.rulesets.breaking_news.tables import IT, TroopClass, troop_classes
+from core.rulesets.breaking_news.tables import TroopClass, troop_classes
 from core.rulesets.breaking_news.tables.combat import Weapon, weapons
 from core.rulesets.breaking_news.terms import Kind, Status
-from core.rulesets.breaking_news.words import DOMAIN, _, whose
+from core.rulesets.breaking_news.words import DOMAIN, IT, _, whose
 
 # ------------------------------------------------------------------ causes
 

@@ -12,7 +12,6 @@ from collections.abc import Callable, Mapping
 from functools import cache
 
 from core.language.i18n import N_, M, Msg, piece_name
-from core.rulesets.breaking_news.tables import extras
 from core.rulesets.breaking_news.words import DOMAIN, listing, whose
 
 #: A phrase is given the key's named parts (``side``, ``unit``…) as its pattern matched them, and its value.
@@ -41,6 +40,8 @@ def _extra_name(extra_id: str) -> Msg:
         return M("Motivation at the platoon's price")
     if extra_id == "negotiation":  # its levels have a table of their own
         return M("Negotiation")
+    from core.rulesets.breaking_news.tables import extras  # (read to name an extra: no start's log pane does)
+
     extra = extras().get(extra_id)
     return M(extra.name) if extra else M("{extra}", extra=extra_id.replace("_", " "))
 

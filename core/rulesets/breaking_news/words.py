@@ -18,6 +18,10 @@ DOMAIN = Domain("breaking_news")
 _ = DOMAIN.gettext
 pgettext = DOMAIN.pgettext
 
+#: The variant that plays the Italian draft of 9 December 2009 (its own rows of the tables and
+#: rules; named here, where the ruleset's declaration reads it without the tables' module).
+IT = "it-2009-12-09"
+
 #: Every status a Breaking News figure may show (hits.py's badges, §5.0-§12.0;
 #: deployment's ``off-table``), each a term of the catalogue.
 STATUSES: tuple[str, ...] = (

@@ -11,7 +11,7 @@ from core.game import Game
 from core.log import events as ev
 from core.log.outcome import Outcome
 from core.log.views import REFEREE
-from core.rulesets.breaking_news.tables import IT  # noqa: F401  (the campaign tests import it from here)
+from core.rulesets.breaking_news.words import IT  # noqa: F401  (the campaign tests import it from here)
 
 CLOCK = 1_700_000_000_000
 

@@ -116,8 +116,9 @@ def test_every_name_the_tables_put_in_words_has_its_italian():
     """babel reads no TOML: words.TABLE_WORDS lists the tables' names, and this finds
     one a table gained without its Italian."""
     from core.language.catalogues import read
-    from core.rulesets.breaking_news.tables import IT, defeat_points, extras, troop_classes
+    from core.rulesets.breaking_news.tables import defeat_points, extras, troop_classes
     from core.rulesets.breaking_news.tables.combat import actions, fire_table, vehicle_saves, weapons
+    from core.rulesets.breaking_news.words import IT
 
     names = {c.name for c in troop_classes().values()} | {a.name for a in actions().values()}
     names |= {d for row in fire_table().deviation.values() for d in row.directions}

@@ -12,8 +12,8 @@ from core.language.i18n import plain
 from core.log.events import Mod
 from core.ruleset import Refused
 from core.rulesets.breaking_news.rules import fire, movement, saves, spotting, support, suppression
-from core.rulesets.breaking_news.tables import IT
 from core.rulesets.breaking_news.tables.combat import weapons
+from core.rulesets.breaking_news.words import IT
 
 W = weapons()
 

@@ -3,7 +3,6 @@ from breaking-news-1.5.1-en.md (and the Italian draft where it differs)."""
 
 from __future__ import annotations
 
-from core.rulesets.breaking_news.tables import IT
 from core.rulesets.breaking_news.tables.combat import (
     actions,
     allowances,
@@ -16,6 +15,7 @@ from core.rulesets.breaking_news.tables.combat import (
     vehicle_saves,
     weapons,
 )
+from core.rulesets.breaking_news.words import IT
 
 # §8.0 firing table: weapon -> (needed at 25/50/100/150 cm, 0 = "-"), dice.
 BOOK_FIRE = {

@@ -16,7 +16,7 @@ from core.refusal import TYPING
 from core.ruleset import Context
 from core.rulesets.breaking_news import BreakingNews, hits, options
 from core.rulesets.breaking_news.rules import saves
-from core.rulesets.breaking_news.tables import IT
+from core.rulesets.breaking_news.words import IT
 
 
 def _ctx(*units: Unit, faces=(), variant: str = "", variables: dict | None = None, turn: int = 2) -> Context:

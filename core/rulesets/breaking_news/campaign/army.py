@@ -26,9 +26,9 @@ from core.log import events as ev
 from core.log.state import GameState, Unit
 from core.ruleset import TYPING, CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news.ledger import extra, regular_vs_irregular, set_var, var
-from core.rulesets.breaking_news.tables import IT, army_points, extras, leadership, negotiation, troop_classes
+from core.rulesets.breaking_news.tables import army_points, extras, leadership, negotiation, troop_classes
 from core.rulesets.breaking_news.terms import Kind, Status
-from core.rulesets.breaking_news.words import DOMAIN, _
+from core.rulesets.breaking_news.words import DOMAIN, IT, _
 from core.scenarios.files import decode, read_text
 from core.scenarios.schema import Id, Label, Labels, Name
 from core.scenarios.schema import Unit as ScenarioUnit

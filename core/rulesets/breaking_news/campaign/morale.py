@@ -25,9 +25,8 @@ from core.ruleset import CommandSpec, Context, Param, Refused, Ruleset
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.campaign import defeat, deployment, forces, media, victory
 from core.rulesets.breaking_news.ledger import charge, extra, set_var, unit_var, var
-from core.rulesets.breaking_news.tables import IT
 from core.rulesets.breaking_news.terms import PhaseId
-from core.rulesets.breaking_news.words import _
+from core.rulesets.breaking_news.words import IT, _
 
 # ------------------------------------------------------------------ pure rules
 

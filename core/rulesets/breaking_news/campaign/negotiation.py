@@ -19,9 +19,9 @@ from core.ruleset import CommandSpec, Context, Param, Refused
 from core.rulesets.breaking_news import dice_order
 from core.rulesets.breaking_news.commands.common import own_side, side_for
 from core.rulesets.breaking_news.ledger import army, charge, extra, set_var, var
-from core.rulesets.breaking_news.tables import IT, negotiation, negotiation_keep_away_cm
+from core.rulesets.breaking_news.tables import negotiation, negotiation_keep_away_cm
 from core.rulesets.breaking_news.terms import PhaseId
-from core.rulesets.breaking_news.words import _
+from core.rulesets.breaking_news.words import IT, _
 
 RUNNING, BROKEN, ENDED = "running", "broken", "ended"
 CATEGORY = "negotiation"

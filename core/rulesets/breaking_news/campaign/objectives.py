@@ -39,9 +39,8 @@ from core.rulesets.breaking_news.ledger import (
     set_var,
     var,
 )
-from core.rulesets.breaking_news.tables import IT
 from core.rulesets.breaking_news.terms import PhaseId
-from core.rulesets.breaking_news.words import _
+from core.rulesets.breaking_news.words import IT, _
 
 MAIN, SECONDARY, FAKE = "main", "secondary", "fake"
 MARKERS = range(1, 6)

@@ -18,8 +18,6 @@ import msgspec
 from core.ruleset import Tables
 
 TABLES = Tables(Path(__file__).parents[1] / "data")
-#: The variant that plays the Italian draft of 9 December 2009 (its rows and rules).
-IT = "it-2009-12-09"
 
 T = TypeVar("T")
 
