@@ -45,7 +45,7 @@ from core.log.outcome import AnswerNeeded, Awaited, DiceNeeded, Failure, Held, O
 from core.log.state import table_dice
 from core.log.views import REFEREE
 from core.refusal import CommandFailed
-from core.ruleset import Refused
+from core.ruleset import CommandSpec, Refused
 from tui.i18n import _, ngettext, role_words, scenario_words
 from tui.lines import answers, heard
 from tui.lines.held import Asked, Faces, HeldRolls
@@ -254,7 +254,7 @@ class LineClient(HeldRolls):
             return
         spec = self.verb(word)
         if spec is not None and spec.name in ("undo", "redo") and not rest:
-            self._confirm(spec.name)
+            self._confirm("undo" if spec.name == "undo" else "redo")
             return
         try:
             text = with_digest(self.game, text, self.role, self.by)  # `confirm`: the result's digest added here
@@ -263,7 +263,7 @@ class LineClient(HeldRolls):
             return
         self._run(text, [] if self.table_dice else None)
 
-    def verb(self, word: str):
+    def verb(self, word: str) -> CommandSpec | None:
         """The game's command ``word`` names (``core.commands.find_verb``), or None."""
         try:
             return find_verb(word, self.game.commands, self.game.ruleset.domain)
